@@ -148,6 +148,10 @@ for _module, _names in {"piles": ("move",), "pieces": ("_move",), "rounds": ("ru
                         "finish": ("in_play_only",)}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
 
+# kspeed8c's (docs/kernel.md, "Speed, eighth pass: resolving effects")
+for _module, _names in {"specials": ("use_part",), "damage": ("_tags",)}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
+
 
 def test_the_hot_functions_import_nothing_when_called():
     """An import inside a function costs importlib's look-ups at every call: the hot functions

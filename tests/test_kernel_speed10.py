@@ -283,21 +283,27 @@ def test_a_keyword_s_env_holds_its_caller_s_contexts_in_their_order(marvel):
     keyword = marvel.keywords[qid]
     body = [{"op": "keyword", "keyword": qid, "span": "test", "args": {name: {"e": "num", "v": 1}
                                                                         for name in keyword["params"]}}]
-    block = compiled_block(body, marvel)
     game = _midgame(marvel)
     original = keyword["body"]
     keyword["body"] = [{"op": "primitive", "name": "spy", "span": "test", "args": {}}]
+    from mayhem.runtime.kernel import compile_made, compile_stmts
     try:
-        from mayhem.runtime.kernel import compile_stmts
         compile_stmts._CACHE.pop(id(keyword["body"]), None)
         import mayhem.runtime.kernel.primitives as primitives
         primitives.PRIMITIVES["spy"] = lambda run, env: seen.append(list(env.items()))
-        for env in [{"ctx:me": "p1", "ctx:this-card": 3, "ctx:amount": 2, "var:t": "p2"},
-                    {"ctx:me": "p2", "_stops": True, "var:card": 4}]:
-            block(Run(game, []), env)
-            params = [("var:" + name, 1) for name in keyword["params"]]
-            assert seen[-1] == [(k, v) for k, v in env.items() if k.startswith("ctx:")] + params
+        # the keyword's body written into the block (kspeed8c), and the keyword's own function
+        for written in (True, False):
+            compile_made.WRITE_IN[0] = written
+            compile_stmts._CACHE.pop(id(body), None)
+            block = compiled_block(body, marvel)
+            for env in [{"ctx:me": "p1", "ctx:this-card": 3, "ctx:amount": 2, "var:t": "p2"},
+                        {"ctx:me": "p2", "_stops": True, "var:card": 4}]:
+                block(Run(game, []), env)
+                params = [("var:" + name, 1) for name in keyword["params"]]
+                assert seen[-1] == [(k, v) for k, v in env.items() if k.startswith("ctx:")] + params
     finally:
+        compile_made.WRITE_IN[0] = True
+        compile_stmts._CACHE.pop(id(body), None)
         keyword["body"] = original
         primitives.PRIMITIVES.pop("spy", None)
 

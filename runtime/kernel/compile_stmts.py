@@ -46,14 +46,16 @@ def compiled_block(body: list, rules=None):
     return block
 
 
-def inline_lines(body: list, space: dict, known: dict | None = None, players: tuple = ()) -> list[str]:
+def inline_lines(body: list, space: dict, known: dict | None = None, players: tuple = (),
+                 contexts: tuple | None = None) -> list[str]:
     """A structure slot's statements as lines of a function of its own (turns.py), at depth
     1, with `run`, `env` and `state` (run's) set there and no `_stops` in env: compiled_block's
     lines less its stop tests, which never hold there. `known`: env keys whose values are
     locals there already (`{'ctx:me': 'me'}`); `players`: those of them surely the player whose
-    turn it is (a str)."""
+    turn it is (a str); `contexts`: the context keys env surely holds, and no other (Locals.contexts)."""
     names = Locals()
     names.players.update(players)
+    names.contexts = contexts
     for key, local in (known or {}).items():
         names.local[key] = local
         names.known.add(key)
@@ -69,8 +71,9 @@ def compiled_action(action, rules=None):
     """`take(game, run, action)`: actions.take_action for one declared action, generated once
     per declaration: the env of its parameters made in one literal (each parameter a local of
     the body too), the action logged, its body written in (a turn ended by it returns through
-    the end check) and the end checked after it; an action whose values are not one per
-    parameter is taken by the general code (actions.take_general)."""
+    the end check) and the end checked after it, then the update event (finish.update_lines,
+    written in: no wrapper's frame; its early returns run it too); an action whose values are
+    not one per parameter is taken by the general code (actions.take_general)."""
     hit = _CACHE.get(id(action))
     if hit is not None and hit[0] is action:
         return hit[1]
@@ -81,6 +84,7 @@ def compiled_action(action, rules=None):
     params = [names.set(key) for key in keys]
     me = names.set("ctx:me")
     names.players.add("ctx:me")  # the player whose turn it is (gstate.active), a seat
+    names.contexts = ("ctx:me",)  # (its env's one context: `_stops` and the parameters are no contexts)
     head = ["def take(game, run, action):"]
     if params:  # one value per parameter, unpacked (a try costs nothing until it raises)
         head += ["    try:", f"        {', '.join(params)}, = action.args",
@@ -109,13 +113,36 @@ def compiled_action(action, rules=None):
     first = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
     if not re.search(r"\benv\b", "\n".join(first + lines).replace(_RESYNC, "env")):
         head = [line for line in head if not line.startswith("    env = ")]  # nothing reads it: not made
+    tail = _update_tail(rules, space)
+    if tail:  # the update event after it (finish.update_lines), written in: one frame, not a wrapper's too
+        lines += tail
+        head = [line.replace("return _general(", "return _general_updated(") for line in head]
+        lines = [line.replace("return _end(", "return _end_updated(") for line in lines]
+        exec("\n".join(["def _general_updated(game, run, action):", "    _general(game, run, action)", *tail,
+                        "def _end_updated(game, run, gstate):", "    game.check_end(run)", *tail]), space)  # noqa: S102
     src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
                                                                     for key, local in names.local.items()) or "pass")
     exec(src, space)  # noqa: S102 - source generated here, from the IR
-    from .finish import after_step
-    take = after_step(rules, space["take"], frozenset())  # the update event after it; its end checked last
+    take = space["take"]
+    if tail:
+        take.updated = True  # (finish.after_step: a step with its update written in is itself)
+    else:  # (a test's switch, ONE_FRAME off: the update in a wrapper of its own, as until December 4, 2026)
+        take = after_step(rules, take, frozenset())
     _CACHE[id(action)] = (action, take)  # the declaration is kept alive with its function
     return take
+
+
+def _update_tail(rules, space: dict) -> list[str]:
+    """finish.after_step's lines for an action (nothing it writes after its end check): the update
+    event's function called only when it may do something; none for a game without one."""
+    from .finish import update_event, update_lines
+    if rules is None or update_event(rules) is None or not ONE_FRAME[0]:
+        return []
+    return update_lines(rules, frozenset(), space)
+
+
+ONE_FRAME = [True]  # an action's update written into its own function (a test's switch)
+WRITTEN = [True]  # resolve-ability written into the block (effects_made.resolve_lines; a test's switch)
 
 
 def _end_check(game, run, state) -> None:
@@ -138,6 +165,9 @@ class Locals:
         self.first: dict[str, str] = {}  # the keys read from env at the block's start
         self.known: set = set()
         self.players: set = set()  # the keys surely set to the player whose turn it is (compile.me_player)
+        # the context keys (compile_made.CONTEXTS, `_effect-tags`) env surely holds and no other, where the
+        # code that made env says so (no statement sets one): a keyword's env is then one dict display
+        self.contexts: tuple | None = None
 
     def name(self, key: str) -> str:
         local = self.local.get(key)
@@ -283,12 +313,14 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
         def unknown(run, env):
             raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")
         return [name_for(space, unknown) + "(run, env)"]
-    args = stmt["args"]
+    shared, args = shared_args(stmt["args"], space, names, n)  # a repeated pure expression read once
+    if fn is resolve_part and WRITTEN[0]:  # dashboards.resolve_part, written out (effects_made.py)
+        return shared + resolve_lines(args, space, names, n)
     written = WRITTEN_OUT.get(stmt["name"])
     if written is not None and set(args) == set(written[1]):
-        return written[0](args, space, names, n)
+        return shared + written[0](args, space, names, n)
     call = call_source(fn, [(k.replace("-", "_"), e) for k, e in args.items()], space, names)
-    return assault_lines(call, space) if stmt["name"] == "assault" else [call]  # (a piece may stop it)
+    return shared + (assault_lines(call, space) if stmt["name"] == "assault" else [call])  # (a piece may stop it)
 
 
 
@@ -318,6 +350,10 @@ def compile_rules(rules, components: list | None = None) -> None:
 
 # -- imported here, once: at the end, as the modules it loads import this one's names (cycles)
 from .damage import assault_lines  # noqa: E402
+from .compile_shared import shared_args  # noqa: E402
+from .effects_made import resolve_lines  # noqa: E402
+from .dashboards import resolve_part  # noqa: E402
+from .finish import after_step  # noqa: E402
 from .dashboards import started  # noqa: E402
 from .same_selects import kept_select, kept_source  # noqa: E402
 from .compile_made import CONTEXTS, Made  # noqa: E402,F401 - (CONTEXTS: re-exported)

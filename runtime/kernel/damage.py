@@ -4,7 +4,7 @@ A game says which counter kept per figure takes damage (`damage-counter`), which
 it (`damage-bound`, else the counter's `max`) and which of its own events are raised
 (`damage-event`, `dealt-event`, `ko-event`, `assault-event`): no counter or event is named
 here. `damage(target, amount)` raises the damage event with the amount pending (its listeners
-`prevent` or `increase` it, Reactions answer it: events.land), adds what is left to the
+`prevent` or `increase` it, Reactions answer it: its lander, landers.py), adds what is left to the
 counter (logged `damage` with the `total`), raises the dealt event with that amount, and
 knocks the figure out when its counter reaches its bound: the figure leaves the board, its
 counter goes back to its start, the pieces on it whose token is flagged `cleared-on-ko` go
@@ -17,7 +17,6 @@ raises the assault event with the amount pending, then deals what is left as `da
 from __future__ import annotations
 
 from .compile import _as_list
-from .events import land
 from .record import assault_bonus, assaulted
 from .rules import KernelError
 from .standing import fallen, immune_to
@@ -80,7 +79,8 @@ def deal(run, env, figure, amount: int, source, tags=()) -> None:
         state.log.append({"event": "immune", "figure": figure})
         return
     if spec.before is not None:
-        amount = land(run, env, spec.before, amount, {"var:target": figure, "var:source": source}, tags)
+        amount = run.rules.hearing.landers[spec.before](run, env, amount, {"var:target": figure, "var:source": source},
+                                                        tags, True)  # (events.land's call, written out)
     amount = max(int(amount or 0), 0)
     if amount == 0 or run.state.result is not None or not _standing(state, figure):
         return
@@ -92,7 +92,8 @@ def deal(run, env, figure, amount: int, source, tags=()) -> None:
     total = counter.get(run, figure)
     state.log.append({"event": "damage", "figure": figure, "amount": amount, "total": total})
     if spec.after is not None:
-        land(run, env, spec.after, amount, {"var:target": figure, "var:source": source}, tags)
+        run.rules.hearing.landers[spec.after](run, env, amount, {"var:target": figure, "var:source": source}, tags,
+                                              True)
     bound = run.rules.counters[spec.bound].get(run, figure) if spec.bound is not None else counter.max
     if bound is not None and total >= bound and _standing(state, figure):
         knock_out_figure(run, env, figure)
@@ -110,7 +111,7 @@ def knock_out_figure(run, env, figure) -> None:
     fallen(run, env, figure)  # a figure that stands for a piece: the piece back into its pool (standing.py)
     state.log.append({"event": "knock-out", "figure": figure})
     if spec.out is not None:
-        land(run, env, spec.out, 0, {"var:figure": figure, "_stood": stood})
+        run.rules.hearing.landers[spec.out](run, env, 0, {"var:figure": figure, "_stood": stood}, (), True)
     run.game.check_end(run)  # a knock-out ends the game at once when the end condition says so
     if state.active_figure == figure and state.active_turn == state.turn:
         state.end_turn = True  # the Active figure off the board: its turn ends once the step is over
@@ -136,8 +137,8 @@ def _tags(tags, env=None) -> tuple:
     (a keyword's `tags`: its env's `_effect-tags`), as a tuple."""
     own = env.get("_effect-tags") if env is not None else None
     if own:
-        return tuple(dict.fromkeys((*_as_list(tags), *own)))
-    return tuple(_as_list(tags)) if tags else ()
+        return tuple(dict.fromkeys((*(tags if tags.__class__ is list else _as_list(tags)), *own)))
+    return (tuple(tags) if tags.__class__ is list else tuple(_as_list(tags))) if tags else ()  # (a list: no call)
 
 
 def damage(run, env, target, amount, tags=()) -> None:
@@ -153,14 +154,15 @@ def assault(run, env, target, amount, tags=()) -> None:
     spec = kept["_damage"] if "_damage" in kept else _of(run)  # (read in place: no call)
     by = env.get("ctx:self") or (state.active_figure if state.active_turn == state.turn else None)  # as `self`
     tags = _tags(tags, env) if tags or "_effect-tags" in env else ()
-    for figure in _as_list(target):
+    for figure in target if target.__class__ is list else _as_list(target):  # (a list: no call)
         if not _standing(state, figure):
             continue
         pending = max(int(amount or 0), 0) + assault_bonus(state, by, tags)  # this turn's `bonus`es
         state.log.append({"event": "assault", "by": by, "target": figure, "amount": pending})
         assaulted(state, by, figure)  # its target, as data (record.py)
         if spec.announce is not None:
-            pending = land(run, env, spec.announce, pending, {"var:attacker": by, "var:target": figure}, tags)
+            fields = {"var:attacker": by, "var:target": figure}
+            pending = run.rules.hearing.landers[spec.announce](run, env, pending, fields, tags, True)
         if run.state.result is not None:
             return
         deal(run, env, figure, pending, by, tags)

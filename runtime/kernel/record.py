@@ -216,7 +216,7 @@ def my_hand(run, env) -> list:
     zone = run.rules.game["props"].get("draw-to")
     if zone is None:
         return []
-    return list(cards_in(run, env, zone["value"], None))
+    return cards_in(run, env, zone["value"], None)  # (a list of its own already: piles.cards_in copies)
 
 
 def card_played(run, env) -> bool:
@@ -224,7 +224,15 @@ def card_played(run, env) -> bool:
     zone = run.rules.game["props"].get("play-to")
     if zone is None:
         return False
-    return bool(cards_in(run, env, zone["value"], None))
+    zone = zone["value"]  # piles.cards_in's pile of `me`, read in place: no list copied to be tested
+    per, state = run.rules.zones[zone].per, run.state
+    if per:
+        who = env["ctx:me"]
+        if per == "team" and who in state.players:
+            who = state.team_by[who] if who in state.team_by else None
+        if who is not None:
+            zone = f"{zone}/{who}"
+    return bool(state.zones.get(zone))
 
 
 CONTEXT = {"chosen-ability": chosen_part, "activation-die": chosen_die, "ability-used": part_resolved,

@@ -95,7 +95,8 @@ def use_part(run, env, **given) -> None:
     fig = state.figures.get(state.owners[part])
     if fig is not None:  # a tuple, never changed in place: a clone's copy of the figure may share it
         fig["used"] = (*fig.get("used", ()), (part, state.turn, state.round))
-    done = _effects(run, env, part, {}, [])
+    runs, qid = run.rules.dash.runs, state.cards[part]  # its effects, one function (effects_made.py): no frame between
+    done = (runs[qid] if qid in runs else made_first(run.rules, qid))(run, env["ctx:me"], part, {}, [])
     state.log.append({"event": "use", "figure": state.owners[part], "card": run.game.card_id(part), "effects": done})
 
 
@@ -105,4 +106,5 @@ FUNCTIONS = {"special-of": special_of, "can-use": can_use}
 
 # -- imported here, once: at the end (cycles: dashboards.py loads before this module is asked for)
 from .compile import compiled  # noqa: E402
-from .dashboards import _card_among, _effects  # noqa: E402
+from .dashboards import _card_among  # noqa: E402
+from .effects_made import made_first  # noqa: E402
