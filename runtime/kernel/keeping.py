@@ -331,15 +331,21 @@ def announce_together(run, env, event, figures) -> None:
         raise KernelError(f"announce-together({event!r}, ...): no event '{event}' in the game; events: "
                           + (", ".join(hearing.events) if hearing is not None and hearing.events else "none"))
     state, game = run.state, run.game
+    landers = hearing.landers  # (the event raised for them all by one function: landers.Landers.together)
+    together = landers.together(event) if landers.__class__ is Landers else None
     game._held = True  # at the same time: the end checked once, after them all (steps.check_end)
     try:
-        for figure in _as_list(figures):
-            fig = state.figures.get(figure)
-            if fig is None or fig.get("space") is None or fig.get("out"):
-                continue  # off the board, or knocked out
-            land(run, env, event, 0, {"var:figure": figure})
-            if state.result is not None:
-                return
+        if together is not None:
+            if together(run, env, _as_list(figures)):
+                return  # a raise ended the game
+        else:  # (landers of another kind, a test's: each raise through them)
+            for figure in _as_list(figures):
+                fig = state.figures.get(figure)
+                if fig is None or fig.get("space") is None or fig.get("out"):
+                    continue  # off the board, or knocked out
+                landers[event](run, env, 0, {"var:figure": figure}, (), True)
+                if state.result is not None:
+                    return
     finally:
         game._held = False
     game.check_end(run)
@@ -377,5 +383,5 @@ PRIMITIVES = {"form-teams": form_teams, "take-team-lists": take_team_lists, "lay
 
 
 # -- imported here, once: at the end, as these modules import this one's names (cycles)
-from .events import land  # noqa: E402
+from .landers import Landers  # noqa: E402
 from .discards import discard_due  # noqa: E402
