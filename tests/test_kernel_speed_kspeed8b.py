@@ -130,3 +130,70 @@ def test_a_listener_put_by_one_raise_hears_the_next_figure_s(tmp_path):
         play_random(game, 5)
         games.append((digest(game), game.state.log))
     assert games[0] == games[1]
+
+
+def test_the_edges_in_play_are_kept_for_the_tiles_whatever_is_blocked(ir, monkeypatch):
+    """The edges in play and `one edge in X` (edges.in_play, edges_in) are kept for the tiles in
+    play (_Derived.tiled): at the end of seeded games, on a copy with an edge blocked (a new
+    board), they are the plain readings and are not worked out again; with a tile out of play,
+    they are worked out again."""
+    from mayhem.runtime.kernel import edges as edges_mod
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.layout import block, derive, set_board
+    rules = load_game_rules(ir, "teen-titans-go")
+    made = Counter()
+    for name in ("_in_play", "_edges_in"):
+        def counted(*a, real=getattr(edges_mod, name), name=name):
+            made[name] += 1
+            return real(*a)
+        monkeypatch.setattr(edges_mod, name, counted)
+    for seed in range(3):
+        game = play_game(rules, parity_kernel.kernel_config(rules, ir, seed, max_turns=60), ["random"])
+        run = Run(game, [])
+        run.state = game.state.clone()
+        live = derive(run).live
+        wanted = live[:2]
+        before = (edges_mod.in_play(run), edges_mod.edges_in(run, wanted))
+        a = next(t for t in live if derive(run).near[t])
+        block(run, None, a, derive(run).near[a][-1])
+        counts = dict(made)
+        assert (edges_mod.in_play(run), edges_mod.edges_in(run, wanted)) == before == _plain_edges(run, wanted)
+        assert dict(made) == counts  # kept: a block changes no edge in play
+        board = run.state.board  # a tile out of play (the board written as it is laid)
+        set_board(run.state, board["tiles"], board["gone"] + [derive(run).live[-1]], board["blocked"])
+        assert (edges_mod.in_play(run), edges_mod.edges_in(run, wanted)) == _plain_edges(run, wanted)
+        assert made["_in_play"] == counts["_in_play"] + 1  # other tiles in play: worked out again
+
+
+def _plain_edges(run, wanted) -> tuple:
+    """The edges in play (both tiles in play) and those in or touching `wanted`, in the layout's order."""
+    from mayhem.runtime.kernel import edges as edges_mod
+    board, layout = run.state.board, run.rules.layout
+    live = [t for t in board["tiles"] if t not in board["gone"]]
+    edges = [e for e in layout.edges if all(t in live for t in edges_mod.tiles_of(run, e))]
+    return edges, [e for e in edges if e in wanted or any(t in wanted for t in edges_mod.tiles_of(run, e))]
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_the_limits_reset_as_the_plain_filter_resets_them(ir, box):
+    """`reset-limits` of each period, on copies of seeded games stopped after 30, 80 and 150
+    turns: each figure's uses kept are those of the plain filter (every use whose part is not
+    printed `once per` the period); uses were taken off some figures and kept whole on others (no
+    part of either box used `once per round` stays used past its round's end)."""
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.keeping import reset_limits
+    rules = load_game_rules(ir, box)
+    seen = Counter()
+    for seed in range(4):
+        for turns in (30, 80, 150):
+            game = play_game(rules, parity_kernel.kernel_config(rules, ir, seed, max_turns=turns), ["random"])
+            for period in ("turn", "round"):
+                run = Run(game, [])
+                state = run.state = game.state.clone()
+                plain = {f: tuple([m for m in x["used"] if rules.cards[state.cards[m[0]]].props.get("once") != period])
+                         for f, x in state.figures.items() if x.get("used")}
+                reset_limits(run, {}, period)
+                for f, kept in plain.items():
+                    assert state.figures[f]["used"] == kept, (f, period)
+                    seen[period, "cut" if kept != game.state.figures[f]["used"] else "whole"] += 1
+    assert seen["turn", "cut"] > 3 and seen["turn", "whole"] > 3 and seen["round", "whole"] > 3, seen

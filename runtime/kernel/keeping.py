@@ -38,11 +38,14 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
 (the mode's property, else the box's, else the game's)."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .compile import _as_list
 from .rules import KernelError
 from .writers import moved, teams_written
 
 PERIODS = {"turn": "turn-end", "round": "round-end"}
+_part = itemgetter(0)  # a use's part (specials.py: (part, turn, round))
 
 
 def setting(rules, name: str, default=None):
@@ -360,13 +363,21 @@ def reset_limits(run, env, period) -> None:
     if any(t["event"] == "spent" and t.get("until") == until for t in state.triggers):
         state.triggers = [t for t in state.triggers if not (t["event"] == "spent" and t.get("until") == until)]
     dash, cards = run.rules.dash, run.rules.cards
-    for fig in state.figures.values():
-        used = fig.get("used")
-        if used and dash is not None:
-            kept = tuple([m for m in used if cards[state.cards[m[0]]].props.get("once") != period])
-            if kept != used:
-                fig["used"] = kept
+    if dash is not None:  # (a figure's uses only grow: those of parts not used once per this period are
+        limited, qids = _once_per(run.rules, period), state.cards  # looked at in C, and the uses made anew
+        for fig in state.figures.values():  # only where one of them is)
+            used = fig.get("used")
+            if used and not limited.isdisjoint(map(qids.__getitem__, map(_part, used))):
+                fig["used"] = tuple([m for m in used if cards[qids[m[0]]].props.get("once") != period])
     state.log.append({"event": "reset-limits", "period": period})
+
+
+def _once_per(rules, period: str) -> frozenset:
+    """The cards (qids) printed `once per PERIOD`, read once per rules."""
+    kept = rules.__dict__.setdefault("_once_per", {})
+    if period not in kept:
+        kept[period] = frozenset(q for q, card in rules.cards.items() if card.props.get("once") == period)
+    return kept[period]
 
 
 def discard_tokens(run, env, when) -> None:
