@@ -197,3 +197,34 @@ def test_the_limits_reset_as_the_plain_filter_resets_them(ir, box):
                     assert state.figures[f]["used"] == kept, (f, period)
                     seen[period, "cut" if kept != game.state.figures[f]["used"] else "whole"] += 1
     assert seen["turn", "cut"] > 3 and seen["turn", "whole"] > 3 and seen["round", "whole"] > 3, seen
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_the_pieces_hearing_and_the_zones_order_are_the_plain_ones(ir, box):
+    """heard.pieces_hearing (the uids of the pieces whose token hears an event, picked in C) and
+    heard.zone_order (the zones numbered in order, the added ones numbered on in C): at the end
+    of seeded games, with the cache found, dropped (a piece turned over drops it: flip.turned), on
+    a copy with cards and zones added, they are the plain readings."""
+    from mayhem.runtime.kernel.heard import pieces_hearing, zone_order
+    rules = load_game_rules(ir, box)
+    tables = [rules.hearing.table(rules, e) for e in rules.hearing.events]
+    tables = [here for here in tables if here.pieces]
+    found = 0
+    for seed in range(3):
+        game = play_game(rules, parity_kernel.kernel_config(rules, ir, seed, max_turns=80), ["random"])
+        state = game.state.clone()
+        for step in range(3):
+            if step == 1:
+                state.heard_uids = None
+            if step == 2:  # a piece of each hearing token, and a zone, added
+                for here in tables:
+                    state.cards.append(next(iter(here.pieces)))
+                    state.owners.append(None)
+                    state.places.append("nowhere")
+                state.zones["nowhere"] = list(range(len(state.cards) - len(tables), len(state.cards)))
+            for here in tables:
+                plain = tuple(u for u, qid in enumerate(state.cards) if qid in here.pieces)
+                assert pieces_hearing(state, here) == plain
+                found += len(plain)
+            assert zone_order(state) == {key: i for i, key in enumerate(state.zones)}
+    assert found > 3 * 3 * len(tables)
