@@ -147,6 +147,9 @@ for _module, _names in {"heard": ("_figures_heard", "_tiles_live", "_reranked"),
 for _module, _names in {"piles": ("move",), "pieces": ("_move",), "rounds": ("run_due",),
                         "finish": ("in_play_only",)}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed8b's (docs/kernel.md, "Speed, eighth pass: moving figures and events nobody hears")
+for _module, _names in {"keeping": ("announce_together",)}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 # kspeed8c's (docs/kernel.md, "Speed, eighth pass: resolving effects")
 for _module, _names in {"specials": ("use_part",), "damage": ("_tags",)}.items():

@@ -123,12 +123,13 @@ FUNCTIONS = {"edge": edge, "edges-of": edges_of, "empty": empty}
 
 def in_play(run) -> list[str]:
     """The edges between tiles in play, in the layout's order of edges (`one edge`): kept for the
-    board (its derived facts, as `encloses`), a copy given out."""
+    tiles in play (_Derived.tiled, shared by the boards that block other edges: a block changes
+    none of them), a copy given out."""
     board, layout = run.state.board, run.rules.layout
     if not board or layout is None:
         return []
     d = layout.derived[key] if (key := board["key"]) in layout.derived else derive(run)
-    asked = d.asked
+    asked = d.tiled
     if ("edges", None) not in asked:
         asked["edges", None] = _in_play(board, layout)
     return asked["edges", None][:]
@@ -141,7 +142,8 @@ def _in_play(board, layout) -> list[str]:
 
 def edges_in(run, values) -> list[str]:
     """What `one edge in X` ranges over: the edges between tiles in play that touch a space of
-    X, or are themselves in X, in the layout's order of edges (kept for the board and the set X)."""
+    X, or are themselves in X, in the layout's order of edges (kept for the tiles in play and the
+    set X, as `in_play`)."""
     wanted = frozenset(_as_list(values))
     if not wanted:
         return []
@@ -149,7 +151,7 @@ def edges_in(run, values) -> list[str]:
     if not board:
         return []
     d = layout.derived[key] if (key := board["key"]) in layout.derived else derive(run)
-    asked = d.asked
+    asked = d.tiled
     if ("edges-in", wanted) not in asked:
         asked["edges-in", wanted] = _edges_in(board, layout, in_play(run), wanted)
     return asked["edges-in", wanted][:]

@@ -8,6 +8,7 @@ whose card does, the zones' order), and the pieces' and figures' triggers on a s
 heard (`hear_structure`). listeners.py re-exports these names."""
 from __future__ import annotations
 
+from itertools import compress, count, islice
 from operator import itemgetter
 
 from .once import spend, spent
@@ -81,8 +82,8 @@ def pieces_hearing(state, here) -> tuple:
     if got is not None and got[0] == n:
         return got[1]
     start, uids = got if got is not None else (0, ())
-    pieces = here.pieces
-    uids += tuple([u for u in range(start, n) if cards[u] in pieces])
+    # the cards from `start` on whose qid is a hearing token's, picked in C (no bytecode a card)
+    uids += tuple(compress(range(start, n), map(here.pieces.__contains__, islice(cards, start, n))))
     cache[1][here] = (n, uids)
     return uids
 
@@ -143,9 +144,8 @@ def zone_order(state) -> dict:
     if got is None or got[0] is not zones:
         got = cache[1][None] = (zones, {})
     index = got[1]
-    if len(index) != len(zones):
-        for i, key in enumerate(zones):
-            index.setdefault(key, i)
+    if len(index) != len(zones):  # the zones added since, numbered on from the last (in C)
+        index.update(zip(islice(zones, len(index), None), count(len(index))))
     return index
 
 

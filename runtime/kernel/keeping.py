@@ -39,11 +39,14 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
 (the mode's property, else the box's, else the game's)."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .compile import _as_list
 from .rules import KernelError
 from .writers import moved, teams_written
 
 PERIODS = {"turn": "turn-end", "round": "round-end"}
+_part = itemgetter(0)  # a use's part (specials.py: (part, turn, round))
 
 
 def setting(rules, name: str, default=None):
@@ -335,15 +338,21 @@ def announce_together(run, env, event, figures) -> None:
         raise KernelError(f"announce-together({event!r}, ...): no event '{event}' in the game; events: "
                           + (", ".join(hearing.events) if hearing is not None and hearing.events else "none"))
     state, game = run.state, run.game
+    landers = hearing.landers  # (the event raised for them all by one function: landers.Landers.together)
+    together = landers.together(event) if landers.__class__ is Landers else None
     game._held = True  # at the same time: the end checked once, after them all (steps.check_end)
     try:
-        for figure in _as_list(figures):
-            fig = state.figures.get(figure)
-            if fig is None or fig.get("space") is None or fig.get("out"):
-                continue  # off the board, or knocked out
-            land(run, env, event, 0, {"var:figure": figure})
-            if state.result is not None:
-                return
+        if together is not None:
+            if together(run, env, _as_list(figures)):
+                return  # a raise ended the game
+        else:  # (landers of another kind, a test's: each raise through them)
+            for figure in _as_list(figures):
+                fig = state.figures.get(figure)
+                if fig is None or fig.get("space") is None or fig.get("out"):
+                    continue  # off the board, or knocked out
+                landers[event](run, env, 0, {"var:figure": figure}, (), True)
+                if state.result is not None:
+                    return
     finally:
         game._held = False
     game.check_end(run)
@@ -358,13 +367,21 @@ def reset_limits(run, env, period) -> None:
     if any(t["event"] == "spent" and t.get("until") == until for t in state.triggers):
         state.triggers = [t for t in state.triggers if not (t["event"] == "spent" and t.get("until") == until)]
     dash, cards = run.rules.dash, run.rules.cards
-    for fig in state.figures.values():
-        used = fig.get("used")
-        if used and dash is not None:
-            kept = tuple([m for m in used if cards[state.cards[m[0]]].props.get("once") != period])
-            if kept != used:
-                fig["used"] = kept
+    if dash is not None:  # (a figure's uses only grow: those of parts not used once per this period are
+        limited, qids = _once_per(run.rules, period), state.cards  # looked at in C, and the uses made anew
+        for fig in state.figures.values():  # only where one of them is)
+            used = fig.get("used")
+            if used and not limited.isdisjoint(map(qids.__getitem__, map(_part, used))):
+                fig["used"] = tuple([m for m in used if cards[qids[m[0]]].props.get("once") != period])
     state.log.append({"event": "reset-limits", "period": period})
+
+
+def _once_per(rules, period: str) -> frozenset:
+    """The cards (qids) printed `once per PERIOD`, read once per rules."""
+    kept = rules.__dict__.setdefault("_once_per", {})
+    if period not in kept:
+        kept[period] = frozenset(q for q, card in rules.cards.items() if card.props.get("once") == period)
+    return kept[period]
 
 
 def discard_tokens(run, env, when) -> None:
@@ -381,5 +398,5 @@ PRIMITIVES = {"form-teams": form_teams, "take-team-lists": take_team_lists, "lay
 
 
 # -- imported here, once: at the end, as these modules import this one's names (cycles)
-from .events import land  # noqa: E402
+from .landers import Landers  # noqa: E402
 from .discards import discard_due  # noqa: E402

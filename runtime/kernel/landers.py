@@ -21,13 +21,15 @@ from .rules import KernelError
 
 class Landers(dict):
     """{event: its lander}, each made at the event's first raise (an event the game does not
-    declare: a KernelError naming those it does)."""
+    declare: a KernelError naming those it does); `together(event)` the event's function for many
+    figures at once (keeping.announce_together), made at its first use."""
 
-    __slots__ = ("rules",)
+    __slots__ = ("rules", "_together")
 
     def __init__(self, rules) -> None:
         super().__init__()
         self.rules = rules
+        self._together: dict = {}
 
     def __missing__(self, event: str):
         hearing = self.rules.hearing
@@ -35,6 +37,15 @@ class Landers(dict):
             raise KernelError(f"no event '{event}' in the game; events: " + (", ".join(hearing.events) or "none"))
         from .chosen import lander as chosen, opted  # `trigger-order chosen`: the player orders their triggers
         fn = self[event] = (chosen if opted(self.rules) else lander)(self.rules, event)
+        return fn
+
+    def together(self, event: str):
+        """together(run, env, figures) -> whether a raise ended the game: the event raised for each
+        figure standing on a space, in order, as its lander would one by one (lander's `together`)."""
+        fn = self._together.get(event)
+        if fn is None:
+            self[event]  # noqa: B018 - (an event the game does not declare: the lander's KernelError)
+            fn = self._together[event] = lander(self.rules, event, together=True)
         return fn
 
 
@@ -47,9 +58,18 @@ def _fns(trigger: dict, table: dict) -> tuple:
     return got
 
 
-def lander(rules, event: str):
+def lander(rules, event: str, together: bool = False):
     """The lander of `event` in these rules: lander(run, env, amount, fields, tags=(), logged=True)
-    -> the amount that landed (events.land's parameters and answer, the event fixed)."""
+    -> the amount that landed (events.land's parameters and answer, the event fixed).
+
+    With `together`, the event raised for many figures in one call, as keeping.announce_together
+    raised it for each: together(run, env, figures) -> True once a raise ended the game (the rest
+    left unraised). A figure not on a space, or knocked out, is passed over; each other is raised
+    with its `figure` field, logged as one raise. Who can hear it (the pieces, the figures, the
+    cards in play, the installed triggers) is searched for the first figure, and again only after
+    a raise in which something ran that may have changed it: a listener's body, a `when` that is
+    not pure (compile.pure: a pure one writes nothing), a Reaction offered, the event's effect.
+    What depends on the figure (the rules' `me`, the tile it stands on) is read at each raise."""
     hearing = rules.hearing
     spec, here = hearing.events[event], hearing.table(rules, event)
     once = hearing.once
@@ -67,82 +87,82 @@ def lander(rules, event: str):
             _fns(t, fns)
         except Exception:  # noqa: BLE001 - compiled at its turn, as events.land did, raising there
             fns.pop(id(t), None)
-    lines = ["def lander(run, env, amount, fields, tags=(), logged=True):", "    state = run.state"]
-    add = lines.append
+    head = []  # the fields read, the amount pending
+    add = head.append
     if pieces or spaces:
-        add("    at = fields.pop('_at') if '_at' in fields else None")
+        add("at = fields.pop('_at') if '_at' in fields else None")
     else:
-        add("    if '_at' in fields:")
-        add("        del fields['_at']")
+        add("if '_at' in fields:")
+        add("    del fields['_at']")
     if spaces and about is not None:
-        add("    stood = fields.pop('_stood') if '_stood' in fields else None")
+        add("stood = fields.pop('_stood') if '_stood' in fields else None")
     else:
-        add("    if '_stood' in fields:")
-        add("        del fields['_stood']")
+        add("if '_stood' in fields:")
+        add("    del fields['_stood']")
     if amount:
-        add("    pending = [max(int(amount or 0), 0)]")
-        add("    given = pending[0]")
+        add("pending = [max(int(amount or 0), 0)]")
+        add("given = pending[0]")
     else:
-        add("    pending = [0]")
-    body = []  # the listeners found, then heard, in order
-    put = body.append
+        add("pending = [0]")
+    body = []  # (segment, line): who can hear it ("S", searched), what a raise reads ("P"), the hearing ("H")
+    search, per, put = _segment(body, "S"), _segment(body, "P"), _segment(body, "H")
     if here.rules or pieces or figures or cards:
-        put("rules = run.rules")
+        body.append(("R", "rules = run.rules"))
     if here.rules:  # `me` of the rules: the controller of the figure the event is about (events.py)
-        put("me = state.active")
-        put("if fields:")
-        put("    about = fields.get('var:figure', fields.get('var:target'))")
-        put("    if isinstance(about, str) and about in state.figures and state.figures[about]['owner'] is not None:")
-        put("        me = controller(state, 'figure', about)")
+        per("me = state.active")
+        per("if fields:")
+        per("    about = fields.get('var:figure', fields.get('var:target'))")
+        per("    if isinstance(about, str) and about in state.figures and state.figures[about]['owner'] is not None:")
+        per("        me = controller(state, 'figure', about)")
     if pieces:  # (read from the module: a test may put its own in)
-        put("pieces = _heard._pieces_heard(state, rules, HERE, at[1] if at is not None else None)")
+        search("pieces = _heard._pieces_heard(state, rules, HERE, at[1] if at is not None else None)")
         if amount:  # the pieces lying on figures answer last, once the others changed the amount
-            put("late = []")
-            put("if pieces:")
-            put("    figs, early = state.figures, []")
-            put("    for x in pieces:")
-            put("        (late if x[3]['ctx:holder'] in figs else early).append(x)")
-            put("    pieces = early")
+            search("late = []")
+            search("if pieces:")
+            search("    figs, early = state.figures, []")
+            search("    for x in pieces:")
+            search("        (late if x[3]['ctx:holder'] in figs else early).append(x)")
+            search("    pieces = early")
     if spaces:  # the tiles in play that hear it, each with its variables made once (heard._tiles_live)
         space["TILES"] = {tile: [(t, {"ctx:here": tile, "_once": f"space/{tile}"}) for t in ts]
                           for tile, ts in spaces.items()}
-        put("board = state.board")
-        put("if at is not None:  # (heard._tiles_live of the space entered, written out)")
-        put("    tiles = TILES[at[1]] if at[1] in TILES and board and not board.get('down') and \\")
-        put("        at[1] not in board['gone'] and at[1] in board['tiles'] else ()")
+        per("board = state.board")
+        per("if at is not None:  # (heard._tiles_live of the space entered, written out)")
+        per("    tiles = TILES[at[1]] if at[1] in TILES and board and not board.get('down') and \\")
+        per("        at[1] not in board['gone'] and at[1] in board['tiles'] else ()")
         if about is None:
-            put("else:")
-            put("    tiles = _tiles_live(state, TILES, None)")
+            per("else:")
+            per("    tiles = _tiles_live(state, TILES, None)")
         else:
-            put("else:")
-            put("    tiles = _tiles_live(state, TILES, tile_of(state, ABOUT, fields, stood))")
-            put("moved = fields.get('var:' + ABOUT) if at is None and stood is None else None")
+            per("else:")
+            per("    tiles = _tiles_live(state, TILES, tile_of(state, ABOUT, fields, stood))")
+            per("moved = fields.get('var:' + ABOUT) if at is None and stood is None else None")
             space["ABOUT"] = about
-        put("active = state.active")
+        per("active = state.active")
     if figures:
-        put("figures = _figures_heard(state, rules, HERE, True)")
+        search("figures = _figures_heard(state, rules, HERE, True)")
     if cards:  # (events.in_play, written out: the zones in play's keys read while the seats are theirs)
         space["CARDS"] = cards
-        put("try:")
-        put("    players, teams, keys = HEARING._keys")
-        put("    if players is not state.players or teams is not state.teams:")
-        put("        keys = HEARING.in_play_keys(rules, state)")
-        put("except AttributeError:")
-        put("    keys = HEARING.in_play_keys(rules, state)")
-        put("cards, zones, qids, owners = [], state.zones, state.cards, state.owners")
-        put("for key in keys:")
-        put("    if key in zones:")
-        put("        for uid in zones[key]:")
-        put("            if qids[uid] in CARDS:")
-        put("                for t in CARDS[qids[uid]]:")
-        put("                    cards.append((t, owners[uid], uid, key))")
-    put("installed = None")
-    put("if state.triggers:")
-    put("    for t in state.triggers:")
-    put("        if t['event'] == EVENT and 'until' in t:")
-    put("            if installed is None:")
-    put("                installed = []")
-    put("            installed.append((run.rules.nodes[t['node']], t['me'], t['card'], t['vars']))")
+        search("try:")
+        search("    players, teams, keys = HEARING._keys")
+        search("    if players is not state.players or teams is not state.teams:")
+        search("        keys = HEARING.in_play_keys(rules, state)")
+        search("except AttributeError:")
+        search("    keys = HEARING.in_play_keys(rules, state)")
+        search("cards, zones, qids, owners = [], state.zones, state.cards, state.owners")
+        search("for key in keys:")
+        search("    if key in zones:")
+        search("        for uid in zones[key]:")
+        search("            if qids[uid] in CARDS:")
+        search("                for t in CARDS[qids[uid]]:")
+        search("                    cards.append((t, owners[uid], uid, key))")
+    search("installed = None")
+    search("if state.triggers:")
+    search("    for t in state.triggers:")
+    search("        if t['event'] == EVENT and 'until' in t:")
+    search("            if installed is None:")
+    search("                installed = []")
+    search("            installed.append((run.rules.nodes[t['node']], t['me'], t['card'], t['vars']))")
     for t in here.rules:
         _rule(t, once, fns, space, put)
     at_piece = ["if at is not None and not heard_at(run, kept, at):", "    continue"]  # (movement.heard_at)
@@ -160,6 +180,7 @@ def lander(rules, event: str):
         _loop("cards", (), once, cards.values(), put, pairs=True)  # (its zone tested by _loop)
     put("if installed is not None:")
     put("    for trigger, me, card, kept in installed:")
+    put("        " + STALE)  # (a `when` not known before play: pure or not)
     put("        lenv = {'ctx:me': me, 'ctx:this-card': card, **kept, **fields, '_pending': pending}")
     put("        if tags:")
     put("            lenv['_tags'] = tags")
@@ -173,6 +194,7 @@ def lander(rules, event: str):
         put("            if period is not None:")
         put("                spend(state, trigger, lenv, period)")
     put("            f[1](run, lenv)")
+    put("            " + STALE)
     if pieces and amount:
         _loop("late", at_piece, once, pieces.values(), put)
     if here.reactions:  # a card that answers it where a player could play it from (events._reactions)
@@ -187,30 +209,64 @@ def lander(rules, event: str):
         put("for key in keys:")
         put("    if key in zones and not REACTING.isdisjoint(map(qids.__getitem__, zones[key])):")
         put("        _offer(run, HERE, EVENT, fields, pending, tags)")
+        put("        " + STALE)
         put("        break")
-    lines += ["    " + x for x in body]
-    add("    landed = pending[0]")
-    add("    if logged:")
+    tail = []  # the amount landed, logged, the event's effect
+    add = tail.append
+    add("landed = pending[0]")
+    add("if logged:")
     names = [f["name"] for f in _declared(rules, event)]
     display = "".join(f", {n!r}: fields[{'var:' + n!r}]" for n in names)
     extra = ", 'pending': given, 'landed': landed" if amount else ""
     space["KEYS"] = tuple("var:" + n for n in names)
-    add("        if " + ("not fields" if not names else "tuple(fields) == KEYS") + ":")
-    add(f"            entry = {{'event': 'raise', 'name': EVENT, 'by': env.get('ctx:me'){display}{extra}}}")
-    add("        else:")
-    add("            entry = _log_fields(EVENT, env, fields)")
+    add("    if " + ("not fields" if not names else "tuple(fields) == KEYS") + ":")
+    add(f"        entry = {{'event': 'raise', 'name': EVENT, 'by': env.get('ctx:me'){display}{extra}}}")
+    add("    else:")
+    add("        entry = _log_fields(EVENT, env, fields)")
     if amount:
-        add("            entry['pending'], entry['landed'] = given, landed")
-    add("        state.log.append(entry)")
+        add("        entry['pending'], entry['landed'] = given, landed")
+    add("    state.log.append(entry)")
     if spec["body"]:
         space["EFFECT"] = compiled_block(spec["body"])
-        add("    EFFECT(run, {'ctx:me': env.get('ctx:me'), 'ctx:amount': landed, **fields})")
-    add("    return landed")
-    src = "\n".join(lines)
+        add("EFFECT(run, {'ctx:me': env.get('ctx:me'), 'ctx:amount': landed, **fields})")
+        add(STALE)
+    src = "\n".join(_together(head, body, tail) if together else _one(head, body, tail))
     exec(compile(src, f"<lander {event}>", "exec"), space)  # noqa: S102 - source generated here, from the IR
     fn = space["lander"]
     fn.source = src
     return fn
+
+
+STALE = "@stale"  # a line after which who can hear the event may have changed (`together`: searched again)
+
+
+def _segment(body: list, kind: str):
+    """put(line): the line appended to the lander's body as one of this kind (lander's `body`)."""
+    return lambda line: body.append((kind, line))
+
+
+def _one(head: list, body: list, tail: list) -> list:
+    """The lines of a lander: one raise, everything in order, each list made before the first
+    listener runs."""
+    lines = ["def lander(run, env, amount, fields, tags=(), logged=True):", "    state = run.state"]
+    lines += ["    " + x for x in head] + ["    " + x for _kind, x in body if x.strip() != STALE]
+    return lines + ["    " + x for x in tail if x.strip() != STALE] + ["    return landed"]
+
+
+def _together(head: list, body: list, tail: list) -> list:
+    """The lines of a lander for many figures (lander's `together`): the search made again only
+    after a line marked STALE ran."""
+    lines = ["def lander(run, env, announced):", "    state = run.state", "    amount, tags, logged, stale = 0, (), True, True"]
+    lines += ["    " + x for kind, x in body if kind == "R"]
+    lines += ["    for one in announced:  # (keeping.announce_together's tests, as it made them)",
+              "        standing = state.figures.get(one)",
+              "        if standing is None or standing.get('space') is None or standing.get('out'):",
+              "            continue  # off the board, or knocked out",
+              "        fields = {'var:figure': one}"]
+    lines += ["        " + x for x in head] + ["        " + x for kind, x in body if kind == "P"]
+    lines += ["        if stale:"] + ["            " + x for kind, x in body if kind == "S"] + ["            stale = False"]
+    lines += ["        " + x.replace(STALE, "stale = True") for kind, x in body + [("H", y) for y in tail] if kind == "H"]
+    return lines + ["        if state.result is not None:", "            return True", "    return False"]
 
 
 def _declared(rules, event: str) -> list:
@@ -244,6 +300,8 @@ def _rule(t: dict, once: dict, fns: dict, space: dict, put) -> None:
     put("if tags:")
     put("    lenv['_tags'] = tags")
     pad = ""
+    if not pure(t.get("when")):  # (a `when` that may write: lander's `together`)
+        put(STALE)
     period = once.get(id(t))
     if period is not None:
         put(f"if not spent(state, T{n}, lenv):")
@@ -258,6 +316,7 @@ def _rule(t: dict, once: dict, fns: dict, space: dict, put) -> None:
     if period is not None:
         put(pad + f"spend(state, T{n}, lenv, {period!r})")
     put(pad + ("f[1](run, lenv)" if b == "f[1]" else f"B{n}(run, lenv)"))
+    put(pad + STALE)
 
 
 def _loop(name: str, skip, once: dict, groups, put, pairs: bool = False, tiles: bool = False) -> None:
@@ -284,16 +343,19 @@ def _loop(name: str, skip, once: dict, groups, put, pairs: bool = False, tiles: 
         put("    period = ONCE[trigger_id] if trigger_id in ONCE else None")
         put("    if period is not None and spent(state, trigger, lenv):")
         put("        continue")
+    if not all(pure(t.get("when")) for ts in groups for t in ts):  # (a `when` that may write: lander's `together`)
+        put("    " + STALE)
     put("    if f[0] is None or f[0](run, lenv):")
     if limited:
         put("        if period is not None:")
         put("            spend(state, trigger, lenv, period)")
     put("        f[1](run, lenv)")
+    put("        " + STALE)
 
 
 # -- imported here, once: at the end, as these modules import this one's names
 from . import heard  # noqa: E402 - bound once, after this module's names (cycles)
-from .compile import compiled  # noqa: E402
+from .compile import compiled, pure  # noqa: E402
 from .compile_stmts import compiled_block  # noqa: E402
 from .events import _offer  # noqa: E402
 from .heard import _figures_heard, _tiles_live  # noqa: E402

@@ -16,7 +16,7 @@ read. docs/kernel.md, "Figures moving on the board"."""
 from __future__ import annotations
 
 from .compile import _as_list
-from .events import land, named_events
+from .events import named_events
 from .layout import derive, open_space
 from .relations import acting
 from .writers import set_space
@@ -177,12 +177,12 @@ def enter(run, env, figure, space, is_move: bool) -> None:
     state.log.append({"event": "move" if is_move else "place-figure", "figure": figure, "from": was, "to": space})
     kept = run.rules.__dict__  # _of(run), its hit read in place (no call)
     spec = kept["_movement"] if "_movement" in kept else _of(run)
-    if spec.enter is not None:
+    if spec.enter is not None:  # (the event's lander called itself: events.land's frame left out)
         by, at = spec.keys[0]
-        land(run, env, spec.enter, 0, {by: figure, at: space, "_at": (figure, space)})  # heard where it happens (heard_at)
-    if is_move and spec.move is not None and state.result is None:
+        run.rules.hearing.landers[spec.enter](run, env, 0, {by: figure, at: space, "_at": (figure, space)}, (), True)
+    if is_move and spec.move is not None and state.result is None:  # (heard where it happens: heard_at)
         by, left, at = spec.keys[1]
-        land(run, env, spec.move, 0, {by: figure, left: was, at: space})
+        run.rules.hearing.landers[spec.move](run, env, 0, {by: figure, left: was, at: space}, (), True)
 
 
 def heard_at(run, kept: dict, at: tuple) -> bool:

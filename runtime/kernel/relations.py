@@ -174,17 +174,31 @@ def figures_in(run, env, kind: str, values) -> list:
     elif values.__class__ is str:  # one figure
         x = figures[values]
         rows = ((values, x["owner"], x["quarry"] if "quarry" in x else NO_QUARRY),)
-    else:
-        named, places = set(), set()
-        for v in values if values.__class__ is list else _as_list(values):  # (no call for a list)
+    else:  # spaces (`adjacent`, `anywhere`): the rows of each read from the view; a figure named: the walk
+        seen = _SEEN[0]
+        if seen.mark != state.figures_mark or not seen.mark:
+            seen = view(state)
+        at, hit, rows = seen.at, [], None
+        listed = values if values.__class__ is list else _as_list(values)  # (no call for a list)
+        for v in listed:
             if v in figures:
-                named.add(v)
-            elif v is not None:
-                places.add(v)
-        rows = []
-        for f, x in figures.items():
-            if f in named or x["space"] is not None and x["space"] in places:
-                rows.append((f, x["owner"], x["quarry"] if "quarry" in x else NO_QUARRY))
+                hit = None
+                break
+            if v in at and v not in hit:
+                hit.append(v)
+        if hit is None:
+            rows = _walked(figures, listed)
+        elif len(hit) == 1:
+            rows = at[hit[0]]
+        elif hit:  # the figures of several spaces, in the order of the figures
+            chosen = set()
+            for v in hit:
+                for row in at[v]:
+                    chosen.add(row[0])
+            rows = []
+            for row in seen.on:
+                if row[0] in chosen:
+                    rows.append(row)
     if not rows:
         return []
     test = _TESTS[kind] if kind in _TESTS else 4  # 4: foe
@@ -209,6 +223,22 @@ def figures_in(run, env, kind: str, values) -> list:
         elif ((mine if q is NO_QUARRY else q) == mine if o is None else mine is not None and side != mine):  # foe
             out.append(f)
     return out
+
+
+def _walked(figures: dict, listed) -> list:
+    """figures_in's rows of the figures named in `listed` (on the board or off it) and of the
+    figures on its spaces, in the order of the figures: the walk over every figure."""
+    named, places = set(), set()
+    for v in listed:
+        if v in figures:
+            named.add(v)
+        elif v is not None:
+            places.add(v)
+    rows = []
+    for f, x in figures.items():
+        if f in named or x["space"] is not None and x["space"] in places:
+            rows.append((f, x["owner"], x["quarry"] if "quarry" in x else NO_QUARRY))
+    return rows
 
 
 _TESTS = {"figure": 0, "player-figure": 1, "friend": 2, "teammate": 2, "opponent": 3, "foe": 4}
