@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from mayhem.runtime.kernel.state import State
+
+from kernel_speed_common import ROOT, parity_kernel
 
 
 def _draws(state: State, n: int) -> list[float]:
@@ -44,3 +48,99 @@ def test_a_state_set_aside_by_the_next_draws_on_as_its_own_generator():
     b.rng = random.Random(9).getstate()  # a state given a saved generator state draws from it
     assert _draws(b, 1) == [random.Random(9).random()]
     assert a.to_json() == a.clone().to_json()
+
+
+# -- a token's pieces taken from its pool, read in C (pieces.place, pieces._back) -------------------
+
+_PLACE_OLD = '''        taken = []
+        for uid in state.zones.get(pool, ()) if n else ():  # _of(...)[:n], written out: stopped at n
+            if cards[uid] == token:
+                taken.append(uid)
+                if len(taken) == n:
+                    break
+'''
+_BACK_OLD = '''            for uid in state.zones.get(holder_key(run, holder), ()):  # _of(...), written out: stopped at the first
+                if cards[uid] == token:
+                    break
+            else:
+                cleared(state, holder, token)
+'''
+
+
+def _plain_pieces():
+    """pieces.place and pieces._back with the Python loops they had (the pool walked piece by
+    piece), made in pieces.py's namespace from their source."""
+    import inspect
+    import re
+    from mayhem.runtime.kernel import pieces
+    place_src = inspect.getsource(pieces.place)
+    new = re.search(r"        # _of\(\.\.\.\)\[:n\].*?else \[\]\n", place_src, re.S).group(0)
+    back_src = inspect.getsource(pieces._back)
+    newer = re.search(r"            if token not in map\(.*?\n.*?cleared\(state, holder, token\)\n", back_src, re.S).group(0)
+    space = dict(vars(pieces))
+    exec(place_src.replace(new, _PLACE_OLD).replace("def place(", "def plain_place(")
+         + back_src.replace(newer, _BACK_OLD).replace("def _back(", "def plain_back("), space)
+    return space["plain_place"], space["plain_back"]
+
+
+def _pieces_seen(state) -> tuple:
+    return dict(state.zones), list(state.places), list(state.owners), state.log[-3:], list(state.spared)
+
+
+@pytest.mark.parametrize("box", ("teen-titans-go", "looney-tunes"))
+def test_pieces_taken_from_the_pool_as_the_plain_loop_takes_them(box):
+    """On states of seeded games (each 12th decision), each token's pieces placed on figures and
+    spaces (1 to 3, more than the pool holds too) and taken back (`remove`) give the same zones,
+    places, owners, log and spared pieces as the loops over the pool did."""
+    from mayhem.runtime.kernel import pieces
+    from mayhem.runtime.kernel.effects import Run
+    plain_place, plain_back = _plain_pieces()
+    rules = _rules(box)
+    tokens = sorted({qid for fed in rules.pieces.fed.values() for qid in fed})
+    compared = short = 0
+    for seed in range(3):
+        for game in _states(rules, seed, every=12):
+            state = game.state
+            holders = [f for f, x in state.figures.items() if x["space"] is not None][:3] + \
+                [x["space"] for x in state.figures.values() if x["space"] is not None][:2]
+            for token in tokens:
+                for holder in holders:
+                    for count in (1, 3, 40):
+                        sides = []
+                        for place_fn, back_fn in ((pieces.place, pieces._back), (plain_place, plain_back)):
+                            copy = game.clone()
+                            run = Run(copy, [])
+                            env = {"ctx:me": copy.state.active}
+                            place_fn(run, env, token, count, holder)
+                            back_fn(run, env, token, [holder], 1, "remove")
+                            sides.append(_pieces_seen(copy.state))
+                        assert sides[0] == sides[1], (box, seed, token, holder, count)
+                        compared += 1
+                        short += "short" in str(sides[0][3])
+    assert compared > 500 and short > 0  # pools spent too
+
+
+_RULES: dict = {}
+
+
+def _rules(box):
+    """A Mayhem box's rules as bench/kernel_mayhem.py loads them (the box naming its kernel game)."""
+    if box not in _RULES:
+        from mayhem.runtime.kernel.rules import load_game_rules
+        ir = parity_kernel.compile_named(ROOT / "content", (box,))
+        _RULES[box] = load_game_rules(ir, box)
+    return _RULES[box]
+
+
+def _states(rules, seed: int, every: int):
+    """The game at every `every`th decision of a seeded game of random bots, driven act() by act()."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    game = KernelGame(rules, KernelConfig(players=2, seed=seed))
+    decision = game.start()
+    rng = random.Random(seed)
+    n = 0
+    while decision is not None and n < 400:
+        if n % every == 0:
+            yield game
+        decision = game.act(rng.choice(decision.actions))
+        n += 1
