@@ -144,3 +144,56 @@ def _states(rules, seed: int, every: int):
             yield game
         decision = game.act(rng.choice(decision.actions))
         n += 1
+
+
+# -- a holder's pieces of some kinds and a Team's counter kept as pieces, read in C (kept.py) -------
+
+def _plain_heap(run, holder, kinds, key):
+    state, p = run.state, run.rules.pieces
+    found = [uid for uid in state.zones.get(key, ()) if state.cards[uid] in kinds]
+    if p.pile is not None and p.pile != p.zones.get("space") and holder in run.rules.spaces:
+        found += [uid for uid in state.zones.get(f"{p.pile}/{holder}", ()) if state.cards[uid] in kinds]
+    return found
+
+
+def _plain_value(run, counter, holder):
+    from mayhem.runtime.kernel import kept
+    state, token = run.state, run.rules.counters[counter].kept_as
+    team = kept._team(state, holder)
+    if team is None:
+        return 0
+    return sum(1 for key in kept._keys(run, team) for uid in state.zones.get(key, ()) if state.cards[uid] == token)
+
+
+@pytest.mark.parametrize("box", ("teen-titans-go", "looney-tunes"))
+def test_heaps_and_kept_counters_as_the_plain_loops_read_them(box):
+    """At each 6th decision of seeded games, kept.heap for every holder of pieces (figures,
+    spaces, Teams, players) and every set of token kinds read together, and kept.value of each
+    counter kept as pieces for every player and Team, are the plain loops' answers."""
+    from mayhem.runtime.kernel import kept
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.pieces import holder_key
+    rules = _rules(box)
+    tokens = sorted({qid for fed in rules.pieces.fed.values() for qid in fed})
+    kind_sets = [(t,) for t in tokens] + [tuple(tokens)] + [tuple(g) for g in rules.pieces.groups.values()]
+    counters = [c for c in rules.counters.values() if getattr(c, "kept_as", None)]
+    found = valued = 0
+    for seed in range(3):
+        for game in _states(rules, seed, every=6):
+            run, state = Run(game, []), game.state
+            holders = list(state.figures) + list(rules.spaces) + list(state.teams) + list(state.players)
+            for holder in holders:
+                try:
+                    key = holder_key(run, holder)
+                except Exception:  # (a holder no zone of pieces is kept per)
+                    continue
+                for kinds in kind_sets:
+                    got = kept.heap(run, holder, kinds, key)
+                    assert got == _plain_heap(run, holder, kinds, key)
+                    found += bool(got)
+            for counter in counters:
+                for holder in list(state.players) + list(state.teams):
+                    n = kept.value(run, counter.id, holder)
+                    assert n == _plain_value(run, counter.id, holder)
+                    valued += n > 0
+    assert found > 100 and (valued > 20 or not counters)
