@@ -197,3 +197,57 @@ def test_heaps_and_kept_counters_as_the_plain_loops_read_them(box):
                     assert n == _plain_value(run, counter.id, holder)
                     valued += n > 0
     assert found > 100 and (valued > 20 or not counters)
+
+
+# -- a player's cards drawn at once (piles.draw) ------------------------------------------------------
+
+def _card_games():
+    """Marvel Mayhem's and Market's rules (the deck games: decks per player, reshuffled discards)."""
+    from mayhem.compiler import driver
+    from mayhem.runtime.kernel.rules import load_game_rules
+    if "cards" not in _RULES:
+        marvel = load_game_rules(driver.compile_paths([ROOT / "content"]).ir, "marvel-mayhem")
+        market = load_game_rules(driver.compile_paths([ROOT / "tests" / "fixtures" / "kernel" / "market"]).ir,
+                                 "market")
+        _RULES["cards"] = (marvel, market)
+    return _RULES["cards"]
+
+
+def _deck_states(rules, seeds, every: int):
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    decks = sorted(rules.decks)
+    for seed in seeds:
+        config = KernelConfig(players=2, seed=seed, decks=[decks[seed % len(decks)], decks[(seed + 1) % len(decks)]]
+                              if decks else [])
+        game = KernelGame(rules, config)
+        decision, rng, n = game.start(), random.Random(seed), 0
+        while decision is not None and n < 300:
+            if n % every == 0:
+                yield game
+            decision = game.act(rng.choice(decision.actions))
+            n += 1
+
+
+def test_a_players_cards_drawn_at_once_as_one_at_a_time():
+    """At states of seeded Marvel Mayhem and Market games, a player's draw of 1 to 8 cards
+    (`draw(p, n)`: the cards taken from the pile at once when it holds them all) leaves the same
+    zones, places and log as the same draw for a list of that player (drawn one card at a time,
+    reshuffled when the pile runs out on the way), on copies of the state."""
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.piles import draw
+    at_once = short = 0
+    for rules in _card_games():
+        src = rules.zone_roles["draw-from"]
+        for game in _deck_states(rules, range(3), every=5):
+            for player in game.state.players:
+                for n in range(1, 9):
+                    sides = []
+                    for who in (player, [player]):
+                        copy = game.clone()
+                        draw(Run(copy, []), {"ctx:me": player}, who, n)
+                        sides.append((copy.state.zones, copy.state.places, copy.state.log[-2:]))
+                    assert sides[0] == sides[1], (rules.game["id"], player, n)
+                    held = len(game.state.zones.get(f"{src}/{player}", ()))
+                    at_once += 1 < n <= held
+                    short += n > held
+    assert at_once > 100 and short > 100
