@@ -251,3 +251,42 @@ def test_a_players_cards_drawn_at_once_as_one_at_a_time():
                     at_once += 1 < n <= held
                     short += n > held
     assert at_once > 100 and short > 100
+
+
+# -- Marvel Mayhem's menu: copies alike told apart by their uids (sole.py) -----------------------------
+
+def test_the_sole_menu_tells_copies_with_a_counter_apart_as_the_plain_menu_does():
+    """At states of seeded Marvel Mayhem games, the menu generated for its only action (sole.py,
+    the hand's cards with a counter found as uids) is the plain menu (actions.menu's walk), also
+    on copies with a counter on one of two copies alike in the hand (then told apart), and on a
+    card elsewhere (then merged)."""
+    from mayhem.runtime.kernel import actions
+    from mayhem.runtime.kernel.sole import made_sole
+    marvel = _card_games()[0]
+    alike = told = 0
+    for game in _deck_states(marvel, range(4), every=3):
+        copies = []
+        for case in ("as it is", "a counter on a copy", "a counter on a card elsewhere"):
+            copy = game.clone()
+            state = copy.state
+            if copy.decision is None or copy.decision.kind != "action" or state.phase != "actions":
+                continue
+            hand = state.zones.get(f"hand/{state.active}", [])
+            twins = [u for u in hand if [state.cards[v] for v in hand].count(state.cards[u]) > 1]
+            if case == "a counter on a copy":
+                if not twins:
+                    continue
+                state.counters[f"damage/#{twins[0]}"] = 1
+                told += 1
+            elif case == "a counter on a card elsewhere":
+                others = [u for u in range(len(state.cards)) if u not in hand]
+                state.counters[f"damage/#{others[0]}"] = 1
+            verb, listing = actions.sole_listing(copy)
+            sole = made_sole(copy, verb, listing)
+            got = sole()
+            plain = actions.menu(copy, True)
+            assert (got[1], [(a.verb, a.args) for a in got[0]]) == \
+                (plain[1], [(a.verb, a.args) for a in plain[0]]), case
+            alike += bool(twins)
+            copies.append(got[1])
+    assert alike > 20 and told > 10
