@@ -147,6 +147,10 @@ for _module, _names in {"heard": ("_figures_heard", "_tiles_live", "_reranked"),
 for _module, _names in {"piles": ("move",), "pieces": ("_move",), "rounds": ("run_due",),
                         "finish": ("in_play_only",)}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed8d's (docs/kernel.md, "Speed, eighth pass: the step loop and Marvel Mayhem")
+for _module, _names in {"piles": ("draw",), "kept": ("heap", "value"), "sole": ("merged", "_carded"),
+                        "state": ("random", "_hold_new", "_swap_in")}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():
