@@ -209,7 +209,7 @@ def _release() -> None:
 def _hold_new(state, seed: int) -> None:
     """A new state's generator, seeded (as random.Random(seed)) and made the shared one. The
     state that held the shared one keeps that generator whole (`_parked`), not a copy of its
-    state (random.getstate, a tuple of 625 numbers: about 1% of a Marvel Mayhem game, whose
+    state (random.getstate, a tuple of 625 numbers: about 1% of a short card game, whose
     state is seldom read again once the next game begins): read when asked (State.rng), swapped
     back in when it draws again (_swap_in)."""
     global _GENERATOR
