@@ -1,7 +1,11 @@
 """The eighth speed pass, the step loop and Marvel Mayhem (docs/kernel.md, "Speed, eighth pass: the step loop and Marvel Mayhem").
 
 Each change held against the plain computation it replaced: a state's generator set aside whole
-when the next state is made (state._hold_new) against a generator of its own per state."""
+when the next state is made (state._hold_new) against a generator of its own per state; a token's
+pieces taken from its pool and taken back (pieces.place, _back) and a holder's pieces and a Team's
+counter kept as pieces (kept.heap, value), read in C, against the loops they had; a player's
+cards drawn at once (piles.draw) against the draw one card at a time; Marvel Mayhem's menu
+(sole.py) against the plain menu, with counters on copies alike."""
 from __future__ import annotations
 
 import random
