@@ -18,7 +18,6 @@ import argparse
 from collections import Counter
 import cProfile
 from pathlib import Path
-import pstats
 import sys
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +29,34 @@ from kernel_mayhem import BOXES, load_here  # noqa: E402
 # the step machinery: the functions between two decisions (this helper's part of the kernel)
 MACHINERY = ("in_place.py", "finish.py", "steps.py", "events.py", "listeners.py", "heard.py", "when_reads.py",
              "end_reads.py", "once.py", "rounds.py", "turns.py", "structure.py", "moments.py", "<string>")
+
+
+def summed_stats(prof: cProfile.Profile) -> dict:
+    """pstats' table of the profile, (file, line, name) -> (cc, ncalls, tottime, cumtime, callers),
+    with the functions of one label summed: the kernel generates a function of one name per rules,
+    per game or per card (`stepped`, `round_start`, `menu`, `check_end`, all `<string>`, line 1),
+    and cProfile.Profile.snapshot_stats keeps only the last code object of a label, so such a row
+    read one function's calls (or none)."""
+    stats: dict = {}
+    for entry in prof.getstats():
+        func = cProfile.label(entry.code)
+        nc, tt, ct = entry.callcount, entry.inlinetime, entry.totaltime
+        cc = nc - entry.reccallcount
+        row = stats.get(func)
+        callers = row[4] if row is not None else {}
+        if row is not None:
+            cc, nc, tt, ct = cc + row[0], nc + row[1], tt + row[2], ct + row[3]
+        stats[func] = (cc, nc, tt, ct, callers)
+    for entry in prof.getstats():  # who called each, by the callers' labels, summed the same way
+        func = cProfile.label(entry.code)
+        for sub in entry.calls or ():
+            row = stats.get(cProfile.label(sub.code))
+            if row is None:
+                continue
+            nc, cc = sub.callcount, sub.callcount - sub.reccallcount
+            prev = row[4].get(func, (0, 0, 0.0, 0.0))
+            row[4][func] = (prev[0] + nc, prev[1] + cc, prev[2] + sub.inlinetime, prev[3] + sub.totaltime)
+    return stats
 
 
 def main() -> None:
@@ -68,7 +95,7 @@ def main() -> None:
             games.append(game)
             decisions += len(game.history)
             events.update(e["name"] for e in game.state.log if e["event"] == "raise")
-    stats = pstats.Stats(prof).stats  # (file, line, name) -> (cc, ncalls, tottime, cumtime, callers)
+    stats = summed_stats(prof)  # (file, line, name) -> (cc, ncalls, tottime, cumtime, callers)
 
     def calls(name: str, file: str | None = None) -> int:
         return sum(v[1] for (f, _l, n), v in stats.items() if n == name and (file is None or f.endswith(file)))
@@ -77,9 +104,9 @@ def main() -> None:
     per = 1 / decisions
     print(f"{', '.join(boxes)}: {len(games)} games, {decisions:,} decisions, {total:,} Python calls: "
           f"{total * per:.1f} a decision")
-    steps = calls("stepped", "finish.py")
+    steps = calls("stepped", "<string>")
     print("\nper decision:")
-    for label, n in (("structure steps + actions (finish.stepped)", steps),
+    for label, n in (("steps + actions wrapped in the update (finish.after_step's `stepped`)", steps),
                      ("update events (finish.updater's functions)", sum(calls(n, "finish.py") for n in
                                                                      ("silent", "in_play_only", "heard"))),
                      ("  heard by cards in play alone (finish.in_play_only)", calls("in_play_only", "finish.py")),
@@ -93,9 +120,11 @@ def main() -> None:
                      ("  loops over a set, asked or known empty (when_reads.loops_none)",
                       calls("loops_none", "when_reads.py")),
                      ("pieces/tiles/figures walked (listeners.components)", calls("components", "listeners.py")),
-                     ("round starts (steps._round_start)", calls("_round_start", "steps.py")),
-                     ("menus (actions.menu)", calls("menu", "actions.py"))):
-        print(f"  {label:<52} {n * per:7.3f}   ({n:,})")
+                     ("round starts (turns.make_round_start's `round_start`)",
+                      calls("round_start", "<string>") + calls("_round_start", "steps.py")),
+                     ("menus (menus.whole_of's `menu`, actions.menu's)",
+                      calls("menu", "<string>") + calls("menu", "actions.py"))):
+        print(f"  {label:<76} {n * per:7.3f}   ({n:,})")
     print("  events raised and logged, by name, per decision:")
     for name, n in events.most_common():
         print(f"    {name:<30} {n * per:7.3f}")

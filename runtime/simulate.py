@@ -239,16 +239,18 @@ def steady_heap():
     of the function it gives, and thawed (`gc.unfreeze`) when the run ends, so that a caller
     that goes on gets its collector back as it was. A caller that has frozen objects of its own
     (the compiler's Workspace does) keeps its heap as it is: nothing frozen, nothing thawed."""
-    settled = [] if gc.get_freeze_count() == 0 else [False]
+    mine = gc.get_freeze_count() == 0  # the heap is this run's to freeze (its caller froze none)
+    frozen = False  # whether this run froze it (settle's first call)
 
     def settle() -> None:
-        if not settled:
+        nonlocal frozen
+        if mine and not frozen:
             settle_heap()
-            settled.append(True)
+            frozen = True
     try:
         yield settle
     finally:
-        if settled == [True]:
+        if frozen:
             gc.unfreeze()
 
 

@@ -150,9 +150,12 @@ for _module, _names in {"piles": ("move",), "pieces": ("_move",), "rounds": ("ru
 # kspeed8b's (docs/kernel.md, "Speed, eighth pass: moving figures and events nobody hears")
 for _module, _names in {"keeping": ("announce_together",)}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
-
 # kspeed8c's (docs/kernel.md, "Speed, eighth pass: resolving effects")
 for _module, _names in {"specials": ("use_part",), "damage": ("_tags",)}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed8d's (docs/kernel.md, "Speed, eighth pass: the step loop and Marvel Mayhem")
+for _module, _names in {"piles": ("draw",), "kept": ("heap", "value"), "sole": ("merged", "_carded"),
+                        "state": ("random", "_hold_new", "_swap_in")}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
 
 

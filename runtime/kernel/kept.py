@@ -13,6 +13,8 @@ docs/kernel.md, "Declarations the switch needed read"."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import countOf
 
 from .draws import shuffle as _shuffle
 from .rules import KernelError
@@ -77,15 +79,12 @@ def heap(run, holder, kinds: tuple, key: str) -> list[int]:
     face-down pile lies in a zone of its own (`pile-to`), the space's pieces, then the pile's
     from its top, as one heap, each face of the pool the token is named after among them."""
     state, p = run.state, run.rules.pieces
-    cards = state.cards
-    found = []
-    for uid in state.zones.get(key, ()):  # (loops: comprehensions would make cards and kinds cells)
-        if cards[uid] in kinds:
-            found.append(uid)
+    cards, has = state.cards.__getitem__, kinds.__contains__
+    pile = state.zones.get(key, ())  # its pieces of those kinds picked in C (compress), not walked in Python
+    found = list(compress(pile, map(has, map(cards, pile)))) if pile else []
     if p.pile is not None and p.pile != p.zones.get("space") and holder in run.rules.spaces:
-        for uid in state.zones.get(f"{p.pile}/{holder}", ()):
-            if cards[uid] in kinds:
-                found.append(uid)
+        pile = state.zones.get(f"{p.pile}/{holder}", ())
+        found += compress(pile, map(has, map(cards, pile)))
     return found
 
 
@@ -113,11 +112,11 @@ def value(run, counter: str, holder) -> int:
     team = _team(state, holder)
     if team is None:
         return 0
-    cards, zones, n = state.cards, state.zones, 0
-    for key in _keys(run, team):  # (loops: a generator would make cards, token and zones cells)
-        for uid in zones.get(key, ()):
-            if cards[uid] == token:
-                n += 1
+    cards, zones, n = state.cards.__getitem__, state.zones, 0
+    for key in _keys(run, team):  # each pile's pieces of the token counted in C
+        pile = zones.get(key)
+        if pile:
+            n += countOf(map(cards, pile), token)
     return n
 
 

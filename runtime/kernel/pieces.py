@@ -11,6 +11,7 @@ A piece is a card: `cards-in`, `top-card`, `move-card` and the scenarios' `zones
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress, islice
 
 from .compile import _as_list
 from .damage import _tags
@@ -233,12 +234,9 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         if limit is not None:
             n = min(n, max(limit - len(_of(state, key, token)), 0))
         pool = _pool_key(run, env, None, token) if p.pool_per is not None or p.pool_zone is None else p.pool_zone
-        taken = []
-        for uid in state.zones.get(pool, ()) if n else ():  # _of(...)[:n], written out: stopped at n
-            if cards[uid] == token:
-                taken.append(uid)
-                if len(taken) == n:
-                    break
+        # _of(...)[:n], read in C (the pool is most pieces of the game): its first n of the token
+        pile = state.zones.get(pool) if n else None
+        taken = list(islice(compress(pile, map(token.__eq__, map(cards.__getitem__, pile))), n)) if pile else []
         if len(taken) < n and token in p.sides:  # the pool's other faces, turned (flip.py)
             taken += turned(run, env, token, n - len(taken))
         placer = None if token in p.teamed or p.nobody else _placer(state, env)
@@ -287,10 +285,7 @@ def _back(run, env, token, holders, count, event: str, of=None) -> None:
         for uid in back:  # to its owner's pool when its token's pieces are a Team's own (kept.reown)
             _home(run, env, cards[uid], uid)
         if run.rules.dash is not None:  # none left: its stacks' bonus too (record.py)
-            for uid in state.zones.get(holder_key(run, holder), ()):  # _of(...), written out: stopped at the first
-                if cards[uid] == token:
-                    break
-            else:
+            if token not in map(cards.__getitem__, state.zones.get(holder_key(run, holder), ())):  # _of(...), in C
                 cleared(state, holder, token)
         state.log.append({"event": event, "token": run.rules.cards[token].id, "from": holder, "count": len(back)})
         if token in run.rules.pieces.blocking:

@@ -47,14 +47,14 @@ def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool
 
 def draw(run, env, who, count=1) -> None:
     rules, state = run.rules, run.state
-    if count == 1 and type(who) is str:  # one card for one player (a turn's draw), written out
+    if type(who) is str and type(count) is int and count > 0:  # one player's cards, written out
         plain = _DRAW_PLAIN.get(id(rules))
         if plain is None or plain[0] is not rules:
             plain = _draw_plain(rules)
         if plain[1] is not None:
             zones = state.zones
             pile = zones.get(plain[1] + who)
-            if pile:  # an empty pile is reshuffled below
+            if pile and count == 1:  # one card (a turn's draw); an empty pile is reshuffled below
                 uid = pile.pop(0)  # its first card: the pile is where its place says (move() keeps them so)
                 into = plain[2] + who if plain[3] else plain[2]
                 hand = zones.get(into)
@@ -62,6 +62,19 @@ def draw(run, env, who, count=1) -> None:
                     hand = zones[into] = []
                 hand.append(uid)
                 state.places[uid] = into
+                state.pieces_mark = tick()
+                return
+            if pile and len(pile) >= count:  # a hand's cards at once (no reshuffle on the way), in order
+                drawn = pile[:count]
+                del pile[:count]
+                into = plain[2] + who if plain[3] else plain[2]
+                hand = zones.get(into)
+                if hand is None:
+                    hand = zones[into] = []
+                hand += drawn
+                places = state.places
+                for uid in drawn:
+                    places[uid] = into
                 state.pieces_mark = tick()
                 return
     roles = rules.zone_roles

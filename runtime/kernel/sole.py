@@ -40,7 +40,7 @@ def made_sole(game, verb: str, listing):
     def plain() -> tuple:
         return _plain(game, verb)
 
-    marks: list = [None, None]  # the counters' keys when last read, and the cards (uids as text) with one
+    marks: list = [None, None]  # the counters' keys when last read, and the cards (their uids) with one
 
     def merged(values: list, named: list, action_of, one_pile: bool = False) -> tuple:
         """Copies that print alike: the first of each when they are the same (no counter on
@@ -51,8 +51,8 @@ def made_sole(game, verb: str, listing):
             counters = state.counters
             if counters.keys() != marks[0]:
                 marks[0] = set(counters)
-                marks[1] = {k[k.rfind("/#") + 2:] for k in counters if "/#" in k}
-            if marks[1].isdisjoint(map(str, values)):
+                marks[1] = _carded(counters)
+            if marks[1].isdisjoint(values):
                 first = dict(zip(reversed(named), reversed(values)))  # each text's first card
                 kept = list(dict.fromkeys(named))  # the texts in the order they first come
                 return list(map(action_of, map(first.__getitem__, kept))), kept
@@ -61,6 +61,17 @@ def made_sole(game, verb: str, listing):
         _labelled(game, verb, values, list(map((verb + " ").__add__, labels(game, values, True))), set(), texts, out)
         return out, texts
     return hit[1](state, probe, cards, by_uid, plain, merged, _NONE)
+
+
+def _carded(counters) -> set:
+    """The uids of the cards a counter is kept on (its key `NAME/#uid`, state.counter_key), as
+    numbers: a hand's uids are tested against them as they are, not each made a text."""
+    found = set()
+    for key in counters:
+        if "/#" in key:
+            uid = key[key.rfind("/#") + 2:]
+            found.add(int(uid) if uid.isdigit() and str(int(uid)) == uid else uid)
+    return found
 
 
 def _maker(listing):

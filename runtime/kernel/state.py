@@ -20,7 +20,7 @@ class State:
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
     __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + (
-        "heard_uids", "marks", "figures_mark", "figures_off_mark", "team_by", "pieces_mark")
+        "heard_uids", "marks", "figures_mark", "figures_off_mark", "team_by", "pieces_mark", "_parked")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -32,10 +32,8 @@ class State:
         self.places: list[str] = []  # the key of its zone
         self.zones: dict[str, list[int]] = {}  # "hand/p1" or "pile" -> uids, top first
         self.counters: dict[str, int] = {}  # "life/p1", "tokens/#12", "round"
-        _release()
-        _GENERATOR.seed(seed)  # as random.Random(seed): its state is this state's, saved when needed
-        _HOLDER[0] = self
-        self._rng = None
+        _hold_new(self, seed)  # a generator seeded for it: its state is this state's, saved when needed
+        self._rng = self._parked = None
         self.turn = 0  # turns begun
         self.active: str | None = None
         self.phase = "setup"  # setup, turn-start, actions, turn-end, over
@@ -93,6 +91,7 @@ class State:
         other.zones = dict(zip(zones, map(list.copy, zones.values())))
         other.counters = self.counters.copy()
         other._rng = self.rng  # a tuple: immutable
+        other._parked = None
         other.turn = self.turn
         other.active = self.active
         other.phase = self.phase
@@ -142,13 +141,15 @@ class State:
         """The seeded generator's state (random.getstate()): data, copied with the state."""
         if _HOLDER[0] is self:
             _release()
+        elif self._parked is not None:  # its generator set aside whole (_hold_new): its state read now
+            self._rng, self._parked = self._parked.getstate(), None
         return self._rng
 
     @rng.setter
     def rng(self, value: tuple) -> None:
         if _HOLDER[0] is self:
             _HOLDER[0] = None
-        self._rng = value
+        self._rng, self._parked = value, None
 
     def random(self) -> random.Random:
         """The generator at this state's point: draw from it, then `keep` it, before another
@@ -157,9 +158,12 @@ class State:
         when asked for (a copy, the JSON) or before another state draws: a state that draws
         several times in a row (a game's shuffles) sets and saves it once, not at each draw."""
         if _HOLDER[0] is not self:
-            _release()
-            _GENERATOR.setstate(self._rng)
-            _HOLDER[0] = self
+            if self._parked is not None:  # its own generator, set aside whole: swapped back in
+                _swap_in(self)
+            else:
+                _release()
+                _GENERATOR.setstate(self._rng)
+                _HOLDER[0] = self
         return _GENERATOR
 
     def keep(self, gen: random.Random) -> None:
@@ -200,6 +204,31 @@ def _release() -> None:
     if holder is not None:
         holder._rng = _GENERATOR.getstate()
         _HOLDER[0] = None
+
+
+def _hold_new(state, seed: int) -> None:
+    """A new state's generator, seeded (as random.Random(seed)) and made the shared one. The
+    state that held the shared one keeps that generator whole (`_parked`), not a copy of its
+    state (random.getstate, a tuple of 625 numbers: about 1% of a short card game, whose
+    state is seldom read again once the next game begins): read when asked (State.rng), swapped
+    back in when it draws again (_swap_in)."""
+    global _GENERATOR
+    holder = _HOLDER[0]
+    if holder is not None:
+        holder._parked = _GENERATOR
+    _GENERATOR = random.Random(seed)
+    _HOLDER[0] = state
+
+
+def _swap_in(state) -> None:
+    """The state's parked generator made the shared one again; the state that held the shared
+    one parks it (no state copied either way)."""
+    global _GENERATOR
+    holder = _HOLDER[0]
+    if holder is not None:
+        holder._parked = _GENERATOR
+    _GENERATOR, state._parked = state._parked, None
+    _HOLDER[0] = state
 
 
 def stamp_span(state, last, span: str) -> None:
