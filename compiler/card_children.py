@@ -81,6 +81,20 @@ def check_sides(card, kinds: dict, diags: Diagnostics) -> None:
                     hint="put its properties and parts either all in the card or all in each of its sides")
 
 
+def check_starts_with(zone, kinds: dict, diags: Diagnostics) -> None:
+    """Each card type a zone `starts-with` (a name or a [list] of them) is a card type of the
+    collection: its cards are what the zone takes at setup (runtime/kernel/filling.py)."""
+    from .game_parts import _items
+    known = sorted(k for k, s in (kinds or {}).items() if s.origin is not None and s.origin.kind == "card-type")
+    pv = zone.props["starts-with"]
+    for name, span in _items(pv):
+        if isinstance(pv.value, str) and getattr(pv.node, "values", None):
+            span = pv.node.values[0].span  # the name itself, not the whole property
+        if name not in known:
+            diags.error("E301", f"zone '{zone.id}' starts with an unknown card type '{name}'", span,
+                        hint=did_you_mean(str(name), known) or f"card types of the collection: {', '.join(known) or 'none'}")
+
+
 def check_figure_cards(figure, kinds: dict, diags: Diagnostics) -> None:
     """A figure kind's `card-type` names a card type of the collection (its figures are its cards)."""
     pv = figure.props["card-type"]

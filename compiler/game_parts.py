@@ -187,7 +187,8 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     """A component of a box whose game is the kernel's: its pieces (zones, pools, tokens); and a part
     of that game: its spaces, figures, Teams and dice, its board laid from tiles, figures that are
     cards, the turn's fallback."""
-    from .card_children import check_bots_wait_for, check_fallback, check_figure_cards, check_form, check_sides
+    from .card_children import (check_bots_wait_for, check_fallback, check_figure_cards, check_form, check_sides,
+                                 check_starts_with)
     from .game_board import check_board
     from .game_pieces import check_pieces
     from .game_restrictions import check_restriction
@@ -210,6 +211,8 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
         check_movement(game, diags)
     if comp.kind == "board":
         check_board(comp, game, model, diags)
+    if comp.kind == "zone" and "starts-with" in comp.props:
+        check_starts_with(comp, model.kinds, diags)  # the card types it is filled with at setup
     if comp.kind == "figure" and "card-type" in comp.props:
         check_figure_cards(comp, model.kinds, diags)
     elif comp.kind == "action" and "fallback" in comp.props:
