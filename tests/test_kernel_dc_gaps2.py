@@ -79,6 +79,15 @@ def test_in_a_fixed_order_the_listeners_run_unasked(tmp_path):
     assert not hasattr(chosen, "source") and chosen.__module__.endswith("kernel.chosen")
 
 
+def test_an_event_announced_together_goes_through_the_chosen_lander(tmp_path, aegis):
+    """`announce-together` raises an event for many figures by one generated function
+    (Landers.together); a game of `trigger-order chosen` has none, so each raise goes through
+    the chosen lander, which asks the order (keeping.announce_together's other path)."""
+    assert aegis.hearing.landers.together("played") is None
+    ir = lab_copy_ir(tmp_path, "aegis", ("  trigger-order chosen\n", "  trigger-order fixed\n"))
+    assert callable(load_game_rules(ir, "aegis").hearing.landers.together("played"))
+
+
 RULED = """
 [scenario]
 name = "A rule of the game hears a card played before the cards in play, and is no option of the question"

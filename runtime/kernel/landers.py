@@ -41,10 +41,14 @@ class Landers(dict):
 
     def together(self, event: str):
         """together(run, env, figures) -> whether a raise ended the game: the event raised for each
-        figure standing on a space, in order, as its lander would one by one (lander's `together`)."""
+        figure standing on a space, in order, as its lander would one by one (lander's `together`);
+        None in a game of `trigger-order chosen` (each raise through its own lander, chosen.py)."""
         fn = self._together.get(event)
         if fn is None:
             self[event]  # noqa: B018 - (an event the game does not declare: the lander's KernelError)
+            from .chosen import opted
+            if opted(self.rules):
+                return None
             fn = self._together[event] = lander(self.rules, event, together=True)
         return fn
 
