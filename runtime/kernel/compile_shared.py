@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from .compile import pure, source
+from .selects import _bare  # an IR node without its spans
 from ...compiler.ir_ops import sub_expressions
 
 SHARE = [True]  # (a test's switch: off, every place evaluates its expression as written)
@@ -22,15 +23,7 @@ _WORTH = frozenset(("fn", "cmp", "bin", "neg", "not", "and", "or", "is", "ctx", 
 
 def _shape(e: dict) -> str:
     """The expression's shape: its text less the spans (two places of one expression differ by them)."""
-    return json.dumps(_unspanned(e), sort_keys=True, default=str)
-
-
-def _unspanned(e):
-    if isinstance(e, dict):
-        return {k: _unspanned(v) for k, v in e.items() if k != "span"}
-    if isinstance(e, list):
-        return [_unspanned(v) for v in e]
-    return e
+    return json.dumps(_bare(e), sort_keys=True, default=str)
 
 
 def _surely(e: dict, out: list) -> None:
