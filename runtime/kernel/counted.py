@@ -113,11 +113,13 @@ def count_print(count: dict, ok: bool, parts: list, last: int, pad: str, p: str)
     return [f"{pad}kj.append(j0)"]
 
 
-def count_group(count: dict, parts: list, inner, last: int, named: bool, p: str, stop0: str) -> list[str]:
+def count_group(count: dict, parts: list, inner, last: int, named: bool, p: str, free: bool) -> list[str]:
     """walks.walk_lines' last level with no guard under it, counted: the levels' labels made (as
     the walk makes them, once per list), checked to print apart (else the whole menu is asked),
     the last level's first place per label, and one group kept (`count["group"]`): the count so
-    far, the values above, the text's head and tail, the last level's values, labels and places."""
+    far, the values above, the text's tail, its head where it reads a label, and the last level's
+    values, labels and places where they are not the walk's own (`free`: listed once, kept in
+    `{p}v`, `{p}b`, `{p}f`)."""
     _fields(parts, last)
     space = count["space"]
     seps = _separators(parts, space)
@@ -132,13 +134,17 @@ def count_group(count: dict, parts: list, inner, last: int, named: bool, p: str,
             lines.append(f" if {p}X{k} in ''.join(b{k}): {full}")
         if k == last:
             lines.append(f" fu{k} = firsts(b{k})")
+            if free:
+                lines.append(f" {p}v, {p}b, {p}f = v{k}, b{k}, fu{k}")
     if named:
         lines.append("if act is None: act = str(sf).lower()")
     head, tail = " + ".join(parts[:inner]) or "''", " + ".join(parts[inner + 1:]) or "''"
+    fixed = all(part not in ("act",) and not part.startswith("b") for part in parts[:inner])
     args = "".join(f"a{k}, " for k in range(last))
+    kept = [tail] + ([] if fixed else [head]) + ([] if free else [f"v{last}", f"b{last}", f"fu{last}"])
     lines.append(f"cnt += len(fu{last})")
-    lines.append(f"{count['group']}.append((cnt, ({args}), {head}, {tail}, v{last}, b{last}, fu{last}))")
-    count.update(kind="group", p=p)
+    lines.append(f"{count['group']}.append((cnt, ({args}), {', '.join(kept)}))")
+    count.update(kind="group", p=p, head=head if fixed else None, free=free)
     return lines
 
 
@@ -158,9 +164,10 @@ def _separators(parts: list, space: dict) -> dict:
 
 def block_lines(i: int, kind: str, pad: str, verb_names: tuple = ()) -> tuple[list, list]:
     """(the lines before, the lines after) a counted block of the whole menu (menus._block)."""
-    if kind == "one":
-        return [f"{pad}kj = []"], [f"{pad}if kj:", f"{pad} bl{i} = labels(game, v0, {verb_names[0]})",
-                                   f"{pad} vl{i} = v0", f"{pad} if len(kj) > 1: kj = kept_firsts(bl{i}, kj)",
+    if kind == "one":  # (one place kept: its labels made only if it is drawn, _printed)
+        return [f"{pad}kj = []"], [f"{pad}if kj:", f"{pad} vl{i} = v0", f"{pad} if len(kj) > 1:",
+                                   f"{pad}  bl{i} = labels(game, v0, {verb_names[0]})",
+                                   f"{pad}  if len(set(bl{i})) != len(bl{i}): kj = kept_firsts(bl{i}, kj)",
                                    f"{pad} cnt += len(kj)", f"{pad} kj{i} = kj"]
     if kind == "group":
         return [f"{pad}gr{i} = []"], []
@@ -200,13 +207,16 @@ def _printed(i: int, info: dict) -> list[str]:
     if kind == "verb":
         return [f"t = V{i}", f"action = A{i}"]
     if kind == "alp":
-        return [f"j = kj{i}[r - c{i} + len(kj{i})]", f"t = P{i} + bl{i}[j]",
-                f"action = _new(Action, (V{i}, (vl{i}[j],), t))"]
+        return [f"j = kj{i}[r - c{i} + len(kj{i})]", f"if len(kj{i}) == 1: bl{i} = labels(game, vl{i}, C{i})",
+                f"t = P{i} + bl{i}[j]", f"action = _new(Action, (V{i}, (vl{i}[j],), t))"]
     if kind == "one":
         parts = [f"bl{i}[j]" if part == "b0[j0]" else part for part in info["parts"]]
-        lines = [f"j = kj{i}[r - c{i} + len(kj{i})]"]
+        lines = [f"j = kj{i}[r - c{i} + len(kj{i})]", f"if len(kj{i}) == 1: bl{i} = labels(game, vl{i}, {p}C0)"]
         if "act" in parts:
             lines.append("if act is None: act = str(sf).lower()")
         return lines + [f"t = {' + '.join(parts)}", f"action = _new(Action, ({p}VERB, (vl{i}[j], ), t))"]
-    return [f"for g in gr{i}:", " if r < g[0]: break", "fu = g[6]", "j = fu[r - g[0] + len(fu)]",
-            "t = g[2] + g[5][j] + g[3]", f"action = _new(Action, ({p}VERB, g[1] + (g[4][j],), t))"]
+    head = info["head"] if info["head"] is not None else "g[3]"
+    at = 3 if info["head"] is not None else 4
+    v, b, fu = (f"{p}v", f"{p}b", f"{p}f") if info["free"] else (f"g[{at}]", f"g[{at + 1}]", f"g[{at + 2}]")
+    return [f"for g in gr{i}:", " if r < g[0]: break", f"fu = {fu}", "j = fu[r - g[0] + len(fu)]",
+            f"t = {head} + {b}[j] + g[2]", f"action = _new(Action, ({p}VERB, g[1] + ({v}[j],), t))"]

@@ -165,8 +165,9 @@ def _lines(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action,
                 body.append(f"{pad} if allows(AL{i}, run, env, K{i}, v): kept.append(j)")
             if info is not None:  # counted: the places kept, less those printed alike (one label: one text)
                 info["kind"] = "alp"
-                return body + [f"{pad}if kept:", f"{pad} bl{i} = labels(game, values, C{i})", f"{pad} vl{i} = values",
-                               f"{pad} if len(kept) > 1: kept = kept_firsts(bl{i}, kept)",
+                return body + [f"{pad}if kept:", f"{pad} vl{i} = values", f"{pad} if len(kept) > 1:",
+                               f"{pad}  bl{i} = labels(game, values, C{i})",
+                               f"{pad}  if len(set(bl{i})) != len(bl{i}): kept = kept_firsts(bl{i}, kept)",
                                f"{pad} cnt += len(kept)", f"{pad} kj{i} = kept"]
             body.append(f"{pad}if kept: labs = labels(game, values, C{i})")
             body.append(f"{pad}pairs = list(zip(map(values.__getitem__, kept), map(labs.__getitem__, kept))) if kept else ()")

@@ -120,7 +120,7 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
                          "else [v]")
             lines.append(f"{pad}b{i} = None  # labelled once a combination under them is printed")
         if count is not None and hoist and i == last:  # counted: the group of the last level's values, no loop
-            made = count_group(count, parts, inner, last, named, p, stop0)
+            made = count_group(count, parts, inner, last, named, p, i in free)
             lines += [pad + line for line in made] if i in free else [f"{pad}if v{i}:"] + [f"{pad} {ln}" for ln in made]
             return named, _env_once(lines)
         if hoist and i == last:  # no guard under the last level: what a combination prints of the levels
