@@ -158,6 +158,8 @@ class Game:
             at = self._at
 
             class Capped(dict):
+                by_count = True  # as _Draws: a draw given the number of answers (kernel/counted.py)
+
                 def __missing__(self, player):
                     draw = draws[player]
 

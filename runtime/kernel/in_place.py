@@ -9,7 +9,7 @@ from ..decisions import Decision
 from .actions import sole_listing, sole_menu_of, take_action
 from .compile_stmts import compiled_action
 from .effects import GameOver, Run
-from .menus import bound_menu
+from .menus import bound_menu, counted_menu
 from .piles import refill
 
 
@@ -33,6 +33,11 @@ def steps_in_place(game) -> None:
         take = takes_of(game, sole[0])
     else:  # menu(game): the game's whole menu, one generated function bound to it (menus.py)
         listed = bound_menu(game)
+    # seats that draw by the number of answers (play.py's _Draws): the menu counted, only the action
+    # drawn printed (counted.py); None: the whole menu and a draw among its texts
+    counted = None
+    if sole is None and game._draws is not None and getattr(game._draws, "by_count", False):
+        counted = counted_menu(game)
     prompt = (None, "")  # (the turn, its choice of an action's prompt)
     takes = game._takes  # each verb's function, once take_action has made it
     pick, draws, history = game._pick, game._draws, game.history
@@ -58,6 +63,17 @@ def steps_in_place(game) -> None:
                 # the turn's choices of an action (_next_step's, written out), one step each: the
                 # phase stays `actions` until the turn ends (the end of the game raises GameOver)
                 while not state.end_turn:
+                    if counted is not None:  # the action drawn (the history kept), None when none is legal
+                        action = counted(game, draws, history)
+                        if action is None:
+                            break
+                        if take is not None:
+                            take(game, run, action)
+                        else:
+                            (takes.get(action.verb) or take_action)(game, run, action)
+                        if refills:
+                            refill(Run(game, []))
+                        continue
                     legal, texts = listed()
                     if not legal:
                         break

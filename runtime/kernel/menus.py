@@ -17,6 +17,7 @@ from itertools import product
 
 from ..actions import Action
 from .chained import Chained, Formed, chained_menu
+from .counted import NotCountable, block_lines, firsts, full_pick, kept_firsts, pick_lines
 from .dashboards import turn_plans
 from .effects import NeedChoice
 from .labels import labels
@@ -67,11 +68,25 @@ def _made(plans: list, rules):
     return menu
 
 
-def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action, inline: bool = False) -> list[str]:
+def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action, inline: bool = False,
+           count: list | None = None) -> list[str]:
     """The source of one verb's part of the menu, at one indent, its functions in `names`;
-    `inline`: a chained action's walk written in (walks.walk_lines, its names in `names`), not called."""
+    `inline`: a chained action's walk written in (walks.walk_lines, its names in `names`), not called;
+    `count` (counted.py): the block counted (`cnt`, its end in `c{i}`), its kind appended to it."""
+    if count is None:
+        return _lines(i, verb, plan, cards_of, names, action, inline, None)
+    info: dict = {"space": names}
+    count.append((i, info))
+    return _lines(i, verb, plan, cards_of, names, action, inline, info) + [f" c{i} = cnt"]
+
+
+def _lines(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action, inline: bool,
+           info: dict | None) -> list[str]:
     domains_of, keys, once, alone, guard, _body, lifted, listing = plan
     names[f"V{i}"], names[f"P{i}"], names[f"C{i}"] = verb, verb + " ", cards_of[0] if cards_of else False
+    if info is not None and (listing is not None and cards_of[0] or not isinstance(domains_of, Chained) and (
+            len(domains_of) > 1 or len(domains_of) == 1 and (guard is not None or not alone[0]))):
+        raise NotCountable  # a listing, a product, a guard asked after the text: the whole menu's lines only
     if listing is not None and cards_of[0]:  # a card of one parameter, any the guard's parts allow
         names[f"LST{i}"] = listing
         return [f" values = LST{i}(run, base)",
@@ -101,8 +116,14 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action,
     if isinstance(domains_of, Chained):  # a domain reads the parameters before it, or a form (chained.py)
         if domains_of and inline:  # the walk's body here, its first stops a `break` out of its loop
             written = _written(action, domains_of, guard)
-            lines = walk_lines(verb, domains_of, keys, guard, cards_of, written, names, f"W{i}_", "break")[1]
-            body += [f"{pad}e0 = env", f"{pad}while True:"] + [f"{pad} {line}" for line in lines] + [f"{pad} break"]
+            if info is not None:
+                info["group"] = f"gr{i}"
+            lines = walk_lines(verb, domains_of, keys, guard, cards_of, written, names, f"W{i}_", "break", info)[1]
+            before, after = block_lines(i, info["kind"], pad, (f"W{i}_C0",)) if info is not None else ([], [])
+            body += before + [f"{pad}e0 = env", f"{pad}while True:"] + [f"{pad} {line}" for line in lines] + \
+                [f"{pad} break"] + after
+        elif info is not None:
+            raise NotCountable
         elif domains_of:
             names[f"W{i}"] = walk_of(verb, domains_of, keys, guard, cards_of, action)
             body.append(f"{pad}W{i}(game, run, env, seen, texts, out)")
@@ -114,7 +135,7 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action,
     add = ["seen.add(t)", "texts.append(t)"]
     if not domains_of:  # no parameter: the verb alone, if the guard allows it
         names[f"A{i}"] = Action(verb, (), verb)
-        body.append(f"{pad}if V{i} not in seen:")
+        body.append(f"{pad}if V{i} not in seen:" if info is None else f"{pad}if True:  # (no other block prints it)")
         if guard is not None:
             body.append(f"{pad} try:")
             body.append(f"{pad}  ok = G{i}(run, env.copy())")
@@ -123,6 +144,9 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action,
         else:
             body.append(f"{pad} ok = True")
         body.append(f"{pad} if ok:")
+        if info is not None:  # (no other block prints the verb alone)
+            info["kind"] = "verb"
+            return body + [f"{pad}  cnt += 1"]
         body += [f"{pad}  seen.add(V{i})", f"{pad}  texts.append(V{i})", f"{pad}  out.append(A{i})"]
         return body
     if len(domains_of) == 1:  # one parameter: its values with the parts of the guard that read it
@@ -139,6 +163,12 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action,
                 body.append(f"{pad} if ALP{i}(run, {{**env, K{i}: v}}): kept.append(j)")
             else:
                 body.append(f"{pad} if allows(AL{i}, run, env, K{i}, v): kept.append(j)")
+            if info is not None:  # counted: the places kept, less those printed alike (one label: one text)
+                info["kind"] = "alp"
+                return body + [f"{pad}if kept:", f"{pad} vl{i} = values", f"{pad} if len(kept) > 1:",
+                               f"{pad}  bl{i} = labels(game, values, C{i})",
+                               f"{pad}  if len(set(bl{i})) != len(bl{i}): kept = kept_firsts(bl{i}, kept)",
+                               f"{pad} cnt += len(kept)", f"{pad} kj{i} = kept"]
             body.append(f"{pad}if kept: labs = labels(game, values, C{i})")
             body.append(f"{pad}pairs = list(zip(map(values.__getitem__, kept), map(labs.__getitem__, kept))) if kept else ()")
         else:
@@ -196,14 +226,25 @@ def bound_menu(game):
     return partial(actions.menu, game)
 
 
-def _whole(plans: list, rules):
+def counted_menu(game):
+    """counted.counted_of(game) for play_out's loop (in_place.py), or None: plans it cannot count,
+    or a test switched the generated menus or the counted one off."""
+    from .counted import _COUNTED, counted_of
+    if actions._WHOLE[0] and actions._GENERATED[0] and _COUNTED[0]:
+        return counted_of(game)
+    return None
+
+
+def _whole(plans: list, rules, count: bool = False):
+    """whole_of's function; `count`: counted.counted_of's (each block counted, the action drawn
+    printed: counted.py), NotCountable where a block cannot be counted."""
     from .actions import _allows, _card_values, _labelled, _values
     from .dashboards import fallback_menu
     from .effects import Run
     space = dict(_BASE)
     space.update(card_values=_card_values, labelled=_labelled, values_of=_values, chained_menu=chained_menu,
                  allows=_allows, Run=Run, fallback_menu=fallback_menu, _U=_U)
-    lines = ["def menu(game):",
+    lines = ["def pick(game, draws, history):" if count else "def menu(game):",
              " state = game.state",
              " run = game._probe  # guards and domains ask nothing: one run for them all, per state",
              " if run is None or run.state is not state:",
@@ -216,7 +257,7 @@ def _whole(plans: list, rules):
              " mt = _U  # `my-team`, read once a menu (walks._Set)",
              " if state.teams:",
              "  mt = base['_my-team'] = me if me in state.teams else state.team_by[me] if me in state.team_by else None",
-             " out, texts, seen = [], [], set()",
+             " cnt = 0  # the actions counted" if count else " out, texts, seen = [], [], set()",
              " act = None  # the Active figure's name, read the first time a walk prints it"]
     starters, fallbacks = rules.turn_starters, rules.turn_fallbacks
     if starters:  # dashboards.turn_plans: those that start a turn, else the Active figure's
@@ -226,6 +267,12 @@ def _whole(plans: list, rules):
         variants = [(None, plans)]
     waits = bot_waits(rules)  # what a random bot waits with (waits.py): one rule of it, where its actions lie
     wait = waits[0] if len(waits) == 1 else (None, ())
+    order: list | None = [] if count else None  # counted: each set of actions' blocks and what they count
+    if count:
+        space.update(full_pick=full_pick, firsts=firsts, kept_firsts=kept_firsts)
+        if len(waits) > 1:
+            raise NotCountable  # (the draw reads the texts)
+    size = "cnt" if count else "len(out)"
     if wait[0] is not None:
         space["WAIT"] = waited(rules)
         lines.append(" ws = we = 0  # the place of the actions a bot waits with, while an action it waits for is offered")
@@ -237,22 +284,39 @@ def _whole(plans: list, rules):
             lines.append(head)
             pad = " "
         block = []
+        counts: list | None = [] if count else None
         for verb, plan, cards_of in chosen:
             if verb == wait[0] or verb in wait[1]:
-                block.append(f"{pad} ws = len(out)" if verb == wait[0] else f"{pad} u = len(out)")
-            block += [pad + line for line in _block(i, verb, plan, cards_of, space, rules.actions.get(verb), True)]
+                block.append(f"{pad} ws = {size}" if verb == wait[0] else f"{pad} u = {size}")
+            block += [pad + line for line in _block(i, verb, plan, cards_of, space, rules.actions.get(verb), True,
+                                                    counts)]
             if verb == wait[0] or verb in wait[1]:
-                block.append(f"{pad} we = len(out)" if verb == wait[0] else f"{pad} if len(out) != u: up = True")
+                block.append(f"{pad} we = {size}" if verb == wait[0] else f"{pad} if {size} != u: up = True")
             i += 1
+        if order is not None:
+            order.append((head, counts))
         lines += block or [pad + " pass"]
     if fallbacks and starters:  # nothing starts the turn: the first the fallbacks offer (dashboards.fallback_menu)
-        lines += [" if not out:", "  if turn and active is not None:", "   return out, texts  # none: a figure is Active"]
+        lines += [f" if not {size}:", "  if turn and active is not None:",
+                  "   return None" if count else "   return out, texts  # none: a figure is Active"]
+        counts = [] if count else None
         for verb, plan, cards_of in [p for p in plans if p[0] in fallbacks]:
-            lines += [" " + line for line in _block(i, verb, plan, cards_of, space, rules.actions.get(verb), True)]
+            lines += [" " + line for line in _block(i, verb, plan, cards_of, space, rules.actions.get(verb), True,
+                                                    counts)]
             i += 1
-        lines.append("  return out[:1], texts[:1]")
+        lines.append("  if cnt > 1: cnt = 1" if count else "  return out[:1], texts[:1]")
+        if order is not None:  # (after the second set's blocks: asked only when they counted none)
+            order[-1] = (order[-1][0], order[-1][1] + counts)
     elif fallbacks:  # (no action starts a turn: the fallbacks are among the plans asked above)
+        if count:
+            raise NotCountable
         lines += [" if not out:", "  return fallback_menu(game)"]
+    if order is not None:  # counted: the place drawn, that action printed (counted.pick_lines)
+        lines += pick_lines(order, wait[0] is not None)
+        src = "\n".join(lines)
+        exec(src, space)  # noqa: S102 - source generated here, from the plans
+        space["pick"].source = src
+        return space["pick"]
     if wait[0] is not None:  # for the bot's draw (waits.drawn): these texts, and the actions it waits with
         lines += [" WAIT[0] = texts", " if up:", "  WAIT[1], WAIT[2] = ws, we", " else:", "  WAIT[1] = WAIT[2] = 0"]
     lines.append(" return out, texts")

@@ -67,6 +67,8 @@ class _Draws(dict):
     answer its RandomBot draws among the answers (waits.waiting_drawer: the same bits as its
     `choose`), made when the player is first asked."""
 
+    by_count = True  # each draw given the number of answers draws what it draws given them (counted.py)
+
     def __init__(self, seed: int, rules) -> None:
         super().__init__()
         self.seed, self.rules = seed, rules

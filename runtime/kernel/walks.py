@@ -71,15 +71,18 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
 
 
 def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, written: dict, space: dict,
-               p: str, stop0: str) -> tuple[bool, list[str]]:
+               p: str, stop0: str, count: dict | None = None) -> tuple[bool, list[str]]:
     """The walk's body (_made's, with no indent): its names bound in `space` (`labels`,
     `NeedChoice`, `Action`, `_new` and `_U` there already), those of this action prefixed by `p`
     (menus.py writes several walks in one function), a no before the first domain's loop ending
     the walk by `stop0` (`return`, or `break` out of the loop menus.py puts it in). It reads
     `game`, `run`, `e0` (the menu's env), `seen`, `texts`, `out`, `me`, `mt` (`_U` until read),
     `sf` (the Active figure, None before one is) and, when the first item says so, `act` (None
-    until read)."""
+    until read). `count` (counted.py, a random bot's menu): no text printed, the combinations
+    counted in `cnt` and kept as counted.count_print says; what it needs to print the one
+    drawn is left in `count` (counted.NotCountable: a walk it cannot count)."""
     levels = guard if guard.__class__ is Levels else None
+    from .counted import count_group, count_print
     final = levels[-1] if levels is not None else guard
     last = len(domains) - 1
     form = getattr(domains, "form", None)
@@ -116,6 +119,10 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
             lines.append(f"{pad}v{i} = v if v.__class__ is list else [] if v is None else v if isinstance(v, list) "
                          "else [v]")
             lines.append(f"{pad}b{i} = None  # labelled once a combination under them is printed")
+        if count is not None and hoist and i == last:  # counted: the group of the last level's values, no loop
+            made = count_group(count, parts, inner, last, named, p, i in free)
+            lines += [pad + line for line in made] if i in free else [f"{pad}if v{i}:"] + [f"{pad} {ln}" for ln in made]
+            return named, _env_once(lines)
         if hoist and i == last:  # no guard under the last level: what a combination prints of the levels
             # above it is made once per their values, before its loop (each of its values prints one)
             made = [f"if b{k} is None: b{k} = labels(game, v{k}, {p}C{k})" for k in range(last + 1)]
@@ -141,6 +148,9 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
     # combination is printed: the labels are made only once one is allowed (most are not:
     # `can-use(special)`), and a copy printed alike is still offered once
     first = _GUARD_FIRST[0] and final is not None and written.get("G") is not None and pure(written["G"])
+    if count is not None:  # counted: the place allowed kept (counted.count_print), its text made if it is drawn
+        tail = count_print(count, final is None or first, parts, last, pad, p)
+        return named, _env_once(lines + asked + tail)
     if first:
         lines += asked
     if hoist:  # (labels and the text's tail made above the loop)
