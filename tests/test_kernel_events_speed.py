@@ -157,6 +157,9 @@ for _module, _names in {"specials": ("use_part",), "damage": ("_tags",)}.items()
 for _module, _names in {"piles": ("draw",), "kept": ("heap", "value"), "sole": ("merged", "_carded"),
                         "state": ("random", "_hold_new", "_swap_in")}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed9b's (docs/kernel.md, "Speed, ninth pass: words kept per turn")
+for _module, _names in {"windows": ("card_window", "_holds_timed")}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():
