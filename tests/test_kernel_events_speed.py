@@ -160,6 +160,9 @@ for _module, _names in {"piles": ("draw",), "kept": ("heap", "value"), "sole": (
 # kspeed9a's (docs/kernel.md, "Speed, ninth pass: the menu's own work")
 for _module, _names in {"counted": ("firsts", "kept_firsts")}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed9b's (docs/kernel.md, "Speed, ninth pass: words kept per turn")
+for _module, _names in {"windows": ("card_window", "_holds_timed")}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():

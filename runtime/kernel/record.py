@@ -212,27 +212,59 @@ def assault_target(run, env):
 
 
 def my_hand(run, env) -> list:
-    """The cards of `me`'s `draw-to` zone (`my-hand`), in order; none in a game without one."""
-    zone = run.rules.game["props"].get("draw-to")
-    if zone is None:
-        return []
-    return cards_in(run, env, zone["value"], None)  # (a list of its own already: piles.cards_in copies)
+    """The cards of `me`'s `draw-to` zone (`my-hand`), in order, a list of its own; none in a game
+    without one. The zone's key is `me`'s kept one (`_mine`), piles.cards_in's."""
+    state, me, rules = run.state, env["ctx:me"], run.rules
+    try:  # (me -> (the Teams' map it holds for, or None: always; the zone's key)), per rules
+        holds, key = rules.hand_kept[me]
+    except (AttributeError, KeyError):
+        holds = key = False
+    if holds is not None and holds is not state.team_by:
+        holds, key = _mine(rules, state, "draw-to", me, KEPT)
+    zones = state.zones
+    return list(zones[key]) if key is not None and key in zones else []
 
 
 def card_played(run, env) -> bool:
-    """A card lies in `me`'s `play-to` zone (`card-played`: kept per Team, the Team's)."""
-    zone = run.rules.game["props"].get("play-to")
+    """A card lies in `me`'s `play-to` zone (`card-played`: kept per Team, the Team's); the zone's key
+    is `me`'s kept one (`_mine`)."""
+    state, me, rules = run.state, env["ctx:me"], run.rules
+    try:
+        holds, key = rules.played_kept[me]
+    except (AttributeError, KeyError):
+        holds = key = False
+    if holds is not None and holds is not state.team_by:
+        holds, key = _mine(rules, state, "play-to", me, KEPT)
+    zones = state.zones
+    return key is not None and key in zones and len(zones[key]) > 0
+
+
+KEPT = True  # `me`'s zones' keys kept (off: found again at each call, as piles.cards_in finds them)
+
+
+def _mine(rules, state, role: str, me, keep: bool = True) -> tuple:
+    """(the Teams' map the key holds for, None when it holds whatever the Teams; the key of `me`'s
+    zone of this role, None in a game without one), found as piles.cards_in finds a zone of `me`,
+    and kept per rules by `me` (`hand_kept`, `played_kept`). A zone kept per player, or none, names
+    `me` alone; one kept per Team names `me`'s Team, read from `state.team_by`, which a write of the
+    Teams replaces whole (writers.teams_written): the key holds while the map is the same object.
+    The seats are written once, at setup, and only grow: a player seated holds its key."""
+    zone = rules.game["props"].get(role)
+    kept = rules.__dict__.setdefault("hand_kept" if role == "draw-to" else "played_kept", {})
     if zone is None:
-        return False
-    zone = zone["value"]  # piles.cards_in's pile of `me`, read in place: no list copied to be tested
-    per, state = run.rules.zones[zone].per, run.state
-    if per:
-        who = env["ctx:me"]
+        k = (None, None)
+    else:
+        zone = zone["value"]
+        per, who, holds = rules.zones[zone].per, me, None
         if per == "team" and who in state.players:
-            who = state.team_by[who] if who in state.team_by else None
-        if who is not None:
-            zone = f"{zone}/{who}"
-    return bool(state.zones.get(zone))
+            holds = state.team_by
+            who = holds[who] if who in holds else None
+        k = (holds, f"{zone}/{who}" if per and who is not None else zone)
+        if per == "team" and me not in state.players:
+            keep = False  # (a Team's own `me`, or no one yet seated: found at each call)
+    if keep:
+        kept[me] = k
+    return k
 
 
 CONTEXT = {"chosen-ability": chosen_part, "activation-die": chosen_die, "ability-used": part_resolved,
@@ -274,7 +306,37 @@ def damage_on(run, env, figure) -> int:
 
 
 def restricted(run, env, figure, what) -> bool:
-    """A piece on the figure is of a token whose `restricts` names the restriction `what`."""
+    """A piece on the figure is of a token whose `restricts` names the restriction `what`: the
+    tokens that name it are kept per rules (`_naming`, printed), and the figure's pile is read as
+    it lies (no list of tokens made, sorted and read a printed property each)."""
+    rules = run.rules
+    naming = rules.__dict__.get("_restricting")
+    stops = naming[what] if naming is not None and what in naming else _naming(rules, what)
+    if not stops:
+        return False  # no token names it: none can lie on the figure
+    state, pieces = run.state, rules.pieces
+    if NAMED and pieces is not None and figure.__class__ is str and figure in state.figures \
+            and figure in pieces.keyed[0]:  # the figure's pile's key, kept (pieces_at.holder_key's)
+        key, zones, cards = pieces.keyed[0][figure], state.zones, state.cards
+        for uid in zones[key] if key in zones else ():
+            if cards[uid] in stops:
+                return True
+        return False
+    return _restricted(run, env, figure, what)
+
+
+NAMED = True  # `restricted` reads the figure's pile against the tokens naming the restriction (off: as before)
+
+
+def _naming(rules, what) -> frozenset:
+    """The qids of the cards whose printed `restricts` names `what` (as `_restricted` tests it)."""
+    naming = rules.__dict__.setdefault("_restricting", {})
+    naming[what] = frozenset(q for q, c in rules.cards.items() if what in (_printed_property(rules, c, "restricts") or ()))
+    return naming[what]
+
+
+def _restricted(run, env, figure, what) -> bool:
+    """`restricted` by the tokens on the figure, each's printed `restricts` read (a holder not kept yet)."""
     rules = run.rules
     for qid in tokens_on(run, env, figure):  # a loop, not any() of a generator: most figures hold none
         if what in (_printed_property(rules, rules.cards[qid], "restricts") or ()):
@@ -322,7 +384,6 @@ _register()
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .layout import printed_property as _printed_property  # noqa: E402 - bound once, after this module's names (cycles)
-from .piles import cards_in  # noqa: E402 - bound once, after this module's names (cycles)
 from .board import figures_of  # noqa: E402 - bound once, after this module's names (cycles)
 from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)
 

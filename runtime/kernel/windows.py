@@ -12,10 +12,41 @@ from __future__ import annotations
 
 
 def card_window(run, env, timing, team) -> None:
-    from .resolvers import make as make_resolver
     state, rules = run.state, run.rules
     hand = rules.zone_roles.get("draw-to")
     players = state.teams.get(team, [team]) if state.teams else [team]
+    if hand is None or (HELD and not _holds_timed(state, rules, hand, timing, players)):
+        return  # no hand holds a card of this timing: nobody would be asked (the window reads, never writes)
+    _window(run, state, rules, hand, timing, team, players)
+
+
+def _timed(rules, timing: str) -> frozenset:
+    """The qids of the cards that have an effect and print this `timing`, kept per rules (printed:
+    they never change)."""
+    kept = rules.__dict__.setdefault("_timed", {})
+    if timing not in kept:
+        kept[timing] = frozenset(q for q, c in rules.cards.items()
+                                 if c.effect and _printed_property(rules, c, "timing") == timing)
+    return kept[timing]
+
+
+def _holds_timed(state, rules, hand: str, timing: str, players) -> bool:
+    """One of the players' `draw-to` zones (as `_window` reads it) holds a card of this timing."""
+    timed = _timed(rules, timing)
+    if not timed:
+        return False
+    per, zones, qids = rules.zones[hand].per, state.zones, state.cards
+    for player in players:  # (loops: no generator's frame)
+        for uid in zones.get(state.zone_key(hand, player if per else None), ()):
+            if qids[uid] in timed:
+                return True
+    return False
+
+
+def _window(run, state, rules, hand, timing, team, players) -> None:
+    """The window itself: the Team's figures on the board, each player's cards of the timing whose
+    guard holds for one of them, asked in seat order."""
+    from .resolvers import make as make_resolver
     figures = [f for f, x in state.figures.items()
                if x["space"] is not None and x["owner"] is not None and _side(state, x["owner"]) == team]
     if hand is None or not figures:
@@ -49,6 +80,7 @@ def card_window(run, env, timing, team) -> None:
             return
 
 
+HELD = True  # the window skipped while no hand holds a card of its timing (off: the window's own search, as before)
 PRIMITIVES = {"card-window": card_window}
 
 
