@@ -258,3 +258,69 @@ def test_the_figures_hearing_an_event_are_found_as_at_each_raise(box):
                         assert got == _plain_figures_heard(state, rules, here, own)
                         found += len(got)
     assert found > 100
+
+
+# -- a listener about another passed over before its `when` (landers.gate_of) ----------------------------
+
+def _played(box, seeds, monkeypatch, gated=True):
+    """The digests of seeded games of random bots on rules loaded anew (their landers made anew),
+    with or without the landers' gates; the landers' sources; the `when`s the landers asked."""
+    from mayhem.runtime.kernel import landers
+    from mayhem.runtime.kernel.play import play_game
+    from mayhem.runtime.kernel.rules import load_game_rules
+    from kernel_speed_common import digest
+    asked = [0]
+    real = landers._fns
+
+    def counted(trigger, table):  # each listener's compiled `when`, counted when asked
+        when, body, t = real(trigger, table)
+        if when is not None:
+            table[id(trigger)] = ((lambda run, env: (asked.__setitem__(0, asked[0] + 1), when(run, env))[1]), body, t)
+        return table[id(trigger)]
+    monkeypatch.setattr(landers, "_fns", counted)
+    if not gated:
+        monkeypatch.setattr(landers, "gate_of", lambda t, own: None)
+    ir = parity_kernel.compile_named(ROOT / "content", (box,))
+    rules = load_game_rules(ir, box)
+    out = [digest(play_game(rules, parity_kernel.kernel_config(rules, ir, seed, max_turns=400), ["random"]))
+           for seed in seeds]
+    sources = {e: fn.source for e, fn in rules.hearing.landers.items()}
+    sources.update({("together", e): fn.source for e, fn in rules.hearing.landers._together.items() if fn})
+    return out, sources, asked[0]
+
+
+def test_gate_of_reads_a_when_about_the_listeners_own_holder_or_figure():
+    """`FIELD is holder` (alone or first in an `and`) is a piece's gate, `FIELD is self` a
+    figure's; a negated `is`, a relation, another context or another first item is none."""
+    from mayhem.runtime.kernel.landers import gate_of
+
+    def is_(field, right, negated=False, rel=False):
+        return {"e": "is", "l": {"e": "event", "name": field},
+                "r": {"e": "relation" if rel else "ctx", "name": right}, "negated": negated}
+
+    pending = {"e": "cmp", "op": ">", "l": {"e": "ctx", "name": "pending"}, "r": {"e": "num", "v": 0}}
+    assert gate_of({"when": is_("figure", "holder")}, "ctx:holder") == ("var:figure", "ctx:holder")
+    assert gate_of({"when": {"e": "and", "items": [is_("target", "holder"), pending]}}, "ctx:holder") == \
+        ("var:target", "ctx:holder")
+    assert gate_of({"when": {"e": "and", "items": [is_("target", "self"), pending]}}, "ctx:self") == \
+        ("var:target", "ctx:self")
+    assert gate_of({"when": is_("target", "self")}, "ctx:holder") is None  # not the loop's own context
+    assert gate_of({"when": is_("figure", "holder", negated=True)}, "ctx:holder") is None
+    assert gate_of({"when": is_("target", "opponent", rel=True)}, "ctx:self") is None
+    assert gate_of({"when": {"e": "and", "items": [pending, is_("target", "holder")]}}, "ctx:holder") is None
+    assert gate_of({"when": {"e": "or", "items": [is_("target", "holder"), pending]}}, "ctx:holder") is None
+    assert gate_of({"when": None}, "ctx:holder") is None and gate_of({}, "ctx:holder") is None
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_listeners_about_another_passed_over_play_the_same_games(box, monkeypatch):
+    """Seeded games of each box played with the landers' gates and without them (every listener's
+    env made and its `when` asked) are the same games, log line for log line; the gated landers
+    (a piece's Shield and Fire, a figure's part about itself) hold GATES, the others none."""
+    seeds = range(4)
+    gated, sources, asked = _played(box, seeds, monkeypatch)
+    assert "GATES" in sources["damage"] and "GATES" not in sources["move"]  # (Flee: `figure is not holder`)
+    plain, plain_sources, plain_asked = _played(box, seeds, monkeypatch, gated=False)
+    assert not any("GATES" in src for src in plain_sources.values())
+    assert gated == plain
+    assert asked < plain_asked * 0.8, (asked, plain_asked)  # the `when`s about another left unasked
