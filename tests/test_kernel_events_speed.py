@@ -157,6 +157,9 @@ for _module, _names in {"specials": ("use_part",), "damage": ("_tags",)}.items()
 for _module, _names in {"piles": ("draw",), "kept": ("heap", "value"), "sole": ("merged", "_carded"),
                         "state": ("random", "_hold_new", "_swap_in")}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed9c's (docs/kernel.md, "Speed, ninth pass: pieces and moves")
+for _module, _names in {"kept": ("_keys",)}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():
