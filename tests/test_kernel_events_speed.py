@@ -163,6 +163,9 @@ for _module, _names in {"counted": ("firsts", "kept_firsts")}.items():
 # kspeed9b's (docs/kernel.md, "Speed, ninth pass: words kept per turn")
 for _module, _names in {"windows": ("card_window", "_holds_timed")}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed9c's (docs/kernel.md, "Speed, ninth pass: pieces and moves")
+for _module, _names in {"kept": ("_keys",)}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():

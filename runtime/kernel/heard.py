@@ -45,7 +45,7 @@ def _figures_heard(state, rules, here, own: bool) -> list:
     if last is not None and last[0] is figures and last[1] == len(figures):
         hearing = last[2]
     else:
-        hearing = figures_hearing(state, here)
+        hearing = _parts_hearing(state, rules, here)
         here.dealt = (figures, len(figures), hearing)
     if not hearing:  # no figure dealt whose card hears it
         return []
@@ -54,20 +54,24 @@ def _figures_heard(state, rules, here, own: bool) -> list:
     me = state.active
     zones, sided = state.zones, rules.__dict__.get("_sided_parts", ())
     silencing = rules.pieces.silencing if rules.pieces is not None else None  # (`stops [special]`)
-    for fid, heard in hearing:
-        for part, t in heard:
-            uid = None
-            if part is not None:
-                key = f"{rules.cards[part].type}/{fid}"
-                for u in zones[key] if key in zones else ():  # (a loop: no generator's frame)
-                    if cards[u] == part:
-                        uid = u
-                        break
-                if uid is None and part in sided or silencing and silenced(state, rules, fid, part):
-                    continue  # a part of the side the figure was not dealt, or silenced (spaces.py)
-            out.append((t, controller(state, "figure", fid) if own else me, uid,
-                        {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
+    for fid, part, t, key, once in hearing:
+        uid = None
+        if part is not None:
+            for u in zones[key] if key in zones else ():  # (a loop: no generator's frame)
+                if cards[u] == part:
+                    uid = u
+                    break
+            if uid is None and part in sided or silencing and silenced(state, rules, fid, part):
+                continue  # a part of the side the figure was not dealt, or silenced (spaces.py)
+        out.append((t, controller(state, "figure", fid) if own else me, uid, {"ctx:self": fid, "_once": once}))
     return out
+
+
+def _parts_hearing(state, rules, here) -> list:
+    """(figure, part, trigger, the part's pile key, its `_once` key) for figures_hearing's pairs,
+    in order: the keys made once per deal, not at each raise (_figures_heard)."""
+    return [(fid, part, t, None if part is None else f"{rules.cards[part].type}/{fid}", f"{fid}/{part or ''}")
+            for fid, heard in figures_hearing(state, here) for part, t in heard]
 
 
 def pieces_hearing(state, here) -> tuple:

@@ -82,10 +82,23 @@ def heap(run, holder, kinds: tuple, key: str) -> list[int]:
     cards, has = state.cards.__getitem__, kinds.__contains__
     pile = state.zones.get(key, ())  # its pieces of those kinds picked in C (compress), not walked in Python
     found = list(compress(pile, map(has, map(cards, pile)))) if pile else []
-    if p.pile is not None and p.pile != p.zones.get("space") and holder in run.rules.spaces:
-        pile = state.zones.get(f"{p.pile}/{holder}", ())
-        found += compress(pile, map(has, map(cards, pile)))
+    piles = p.heaps if p.heaps is not None else heaps(run.rules)  # (the space's pile's key, made once per rules)
+    if holder in piles:
+        pile = state.zones.get(piles[holder])
+        if pile:
+            found += compress(pile, map(has, map(cards, pile)))
     return found
+
+
+def heaps(rules) -> dict:
+    """{space: the key of its face-down pile} when a `pile-on` pool's pieces lie in a zone of
+    their own (`pile-to`), else {}: made once per rules (`Pieces.heaps`), so `heap` and
+    pieces_at.count read a space's pile without making its key at each call."""
+    p = rules.pieces
+    if p.heaps is None:
+        own = p.pile is not None and p.pile != p.zones.get("space")
+        p.heaps = {space: f"{p.pile}/{space}" for space in rules.spaces} if own else {}
+    return p.heaps
 
 
 def _team(state, holder):
@@ -95,14 +108,25 @@ def _team(state, holder):
 
 
 def _keys(run, team) -> list[str]:
-    """The piles of pieces a Team's counter reads: on the Team, then on its figures."""
-    zones, state = run.rules.pieces.zones, run.state
+    """The piles of pieces a Team's counter reads: on the Team, then on its figures (the list
+    kept, not to be written). They change only with the figures dealt and their owners (each such
+    write gives `figures_off_mark` a new number: writers.py) and with the Teams' seats (a new
+    `team_by`): kept per Team with both (`Pieces.team_keys`), never for a state not marked."""
+    state, p = run.state, run.rules.pieces
+    mark, kept = state.figures_off_mark, p.team_keys
+    if team in kept and mark:
+        got = kept[team]
+        if got[0] == mark and got[1] is state.team_by:
+            return got[2]
+    zones = p.zones
     keys = [f"{zones['team']}/{team}"] if "team" in zones else []
     if "figure" in zones:
         zone, members = zones["figure"], state.teams.get(team, ())
         for f, x in state.figures.items():  # (a loop: a comprehension would make cells)
             if x["owner"] == team or x["owner"] in members:
                 keys.append(f"{zone}/{f}")
+    if mark:
+        kept[team] = (mark, state.team_by, keys)
     return keys
 
 

@@ -171,7 +171,7 @@ def lander(rules, event: str, together: bool = False):
         _rule(t, once, fns, space, put)
     at_piece = ["if at is not None and not heard_at(run, kept, at):", "    continue"]  # (movement.heard_at)
     if pieces:
-        _loop("pieces", at_piece, once, pieces.values(), put)
+        _loop("pieces", at_piece, once, pieces.values(), put, gate=(space, "ctx:holder"))
     if spaces:
         skip = ["if at is not None and (kept['ctx:here'] != at[1] or state.figures[at[0]]['space'] != at[1]):",
                 "    continue"]  # movement.heard_at: the tile's own triggers while the figure still stands there
@@ -179,7 +179,7 @@ def lander(rules, event: str, together: bool = False):
             skip += ["if moved is not None and state.figures[moved]['space'] != kept['ctx:here']:", "    continue"]
         _loop("tiles", skip, once, spaces.values(), put, tiles=True)
     if figures:
-        _loop("figures", "", once, [[t for _part, t in ts] for ts in figures.values()], put)
+        _loop("figures", "", once, [[t for _part, t in ts] for ts in figures.values()], put, gate=(space, "ctx:self"))
     if cards:
         _loop("cards", (), once, cards.values(), put, pairs=True)  # (its zone tested by _loop)
     put("if installed is not None:")
@@ -200,7 +200,7 @@ def lander(rules, event: str, together: bool = False):
     put("            f[1](run, lenv)")
     put("            " + STALE)
     if pieces and amount:
-        _loop("late", at_piece, once, pieces.values(), put)
+        _loop("late", at_piece, once, pieces.values(), put, gate=(space, "ctx:holder"))
     if here.reactions:  # a card that answers it where a player could play it from (events._reactions)
         space["REACTING"] = frozenset(here.reactions)
         put("try:")
@@ -234,6 +234,8 @@ def lander(rules, event: str, together: bool = False):
         space["EFFECT"] = compiled_block(spec["body"])
         add("EFFECT(run, {'ctx:me': env.get('ctx:me'), 'ctx:amount': landed, **fields})")
         add(STALE)
+    if "GATES" in space:  # (a listener whose code did not compile is heard, and raises, at its turn)
+        space["GATES"] = {k: g for k, g in space["GATES"].items() if k in fns}
     src = "\n".join(_together(head, body, tail) if together else _one(head, body, tail))
     exec(compile(src, f"<lander {event}>", "exec"), space)  # noqa: S102 - source generated here, from the IR
     fn = space["lander"]
@@ -323,12 +325,33 @@ def _rule(t: dict, once: dict, fns: dict, space: dict, put) -> None:
     put(pad + STALE)
 
 
-def _loop(name: str, skip, once: dict, groups, put, pairs: bool = False, tiles: bool = False) -> None:
+def gate_of(t: dict, own: str) -> tuple | None:
+    """(the event's field key, `own`) when the listener's `when` is `FIELD is OWN` or an `and` that
+    begins with it (`own`: a piece's `holder`, a figure's `self`, in its loop's variables): heard
+    about another, it is passed over before its env and `when` are made (_loop's GATES)."""
+    when = t.get("when")
+    if when is not None and when.get("e") == "and" and when.get("items"):
+        when = when["items"][0]
+    if when is None or when.get("e") != "is" or when.get("negated"):
+        return None
+    left, right = when.get("l") or {}, when.get("r") or {}
+    if left.get("e") != "event" or right.get("e") != "ctx" or "ctx:" + str(right.get("name")) != own:
+        return None
+    return ("var:" + left["name"], own)
+
+
+def _loop(name: str, skip, once: dict, groups, put, pairs: bool = False, tiles: bool = False,
+          gate: tuple | None = None) -> None:
     """The loop over one kind's listeners found at this raise (`name`: its list), `skip` its
     tests of a listener no longer hearing, the once-per test only where one of them has a limit
     (`pairs`: the cards in play, with the zone each was found in; `tiles`: (trigger, variables),
-    `me` the player whose turn it was)."""
+    `me` the player whose turn it was; `gate`: (the lander's namespace, the context the loop's
+    variables hold), its listeners whose `when` is about that one (gate_of) passed over in the
+    loop for another, as their `when` would: GATES, by the trigger's id)."""
     limited = any(id(t) in once for ts in groups for t in ts)
+    gates = {id(t): g for ts in groups if gate is not None for t in ts if (g := gate_of(t, gate[1])) is not None}
+    if gates:
+        gate[0].setdefault("GATES", {}).update(gates)
     put(f"for trigger, kept in {name}:" if tiles else f"for trigger, me, card, kept in {name}:" if not pairs
         else f"for trigger, me, card, zone in {name}:")
     if pairs:  # a card in play: heard only while it lies in the zone it was found in
@@ -338,6 +361,12 @@ def _loop(name: str, skip, once: dict, groups, put, pairs: bool = False, tiles: 
     else:
         for x in skip:
             put("    " + x)
+        if gates:  # (gate_of: `FIELD is OWN` read as the `when` reads it, from the fields, then the variables)
+            put("    if (trigger_id := id(trigger)) in GATES:")
+            put("        gl, gr = GATES[trigger_id]")
+            put("        if (fields[gl] if gl in fields else kept[gl] if gl in kept else None) != \\")
+            put("                (fields[gr] if gr in fields else kept[gr]):")
+            put("            continue")
         put("    lenv = {'ctx:me': " + ("active, 'ctx:this-card': None" if tiles else "me, 'ctx:this-card': card")
             + ", **kept, **fields, '_pending': pending}")
     put("    if tags:")

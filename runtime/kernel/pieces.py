@@ -39,6 +39,8 @@ class Pieces:
     later: set[str] = field(default_factory=set)  # qids `discarded next-turn-end`: spared by their holder's own turn
     discard_spans: dict[str, str] = field(default_factory=dict)  # qid -> its `discarded` line's span (the log's)
     pile: str | None = None  # the zone a `pile-on` pool's pieces lie in (the game's `pile-to`; else the space's)
+    heaps: dict | None = None  # {space: its face-down pile's key} with `pile` a zone of its own, else {} (kept.heaps)
+    team_keys: dict = field(default_factory=dict, compare=False, repr=False)  # Team -> kept._keys' answer, its marks
     pool_props: dict = field(default_factory=dict)  # pool id -> its properties (kept.set_out)
     kept: dict = field(default_factory=dict)  # counter id -> kept.Kept: a counter kept as pieces (`kept-as`)
     owner_kept_if: str | None = None  # the flag of the tokens whose pieces keep their owner when taken (kept.py)

@@ -1,6 +1,8 @@
 """Where pieces lie: the key of a holder's pile (kept per rules for figures and spaces), a token's pieces on a holder, and `has`/`count` of them."""
 from __future__ import annotations
 
+from operator import countOf
+
 from .compile import _as_list
 from .rules import KernelError
 
@@ -124,6 +126,25 @@ def count(run, env, what, on=None, of=None) -> int:
     modes.py). Of a set (`count(all team where ...)`, the shared vocabulary's other use): its size."""
     if what.__class__ is not str and isinstance(what, list):  # (a token's qid: no call)
         return len(what)
+    if on.__class__ is str:  # one holder (the commonest: `count(T, on: it)` in a selector), in holder_key's order
+        state, p = run.state, run.rules.pieces
+        zones, keyed = state.zones, p.keyed
+        if on in state.figures:
+            key = keyed[0][on] if on in keyed[0] else read_key(run, on)
+        elif on in keyed[1]:
+            key = keyed[1][on]
+        else:
+            key = keyed[3][on] if on in keyed[3] and on not in state.teams and on not in state.players \
+                else read_key(run, on)
+        found = zones[key] if key in zones else None
+        piles = p.heaps if p.heaps is not None else heaps(run.rules)  # a space's pile of its own (kept.heap)
+        if on in piles and zones.get(piles[on]):
+            found = [*(found or ()), *zones[piles[on]]]
+        if not found:
+            return 0
+        if of is None and not (what in p.groups and p.groups[what]):  # the token's pieces counted in C
+            return countOf(map(state.cards.__getitem__, found), what)
+        on = [on]  # (a group's or an owner's pieces: the loop below)
     if on is None:
         if run.rules.pieces.pool_zone is None:
             return 0
@@ -131,14 +152,14 @@ def count(run, env, what, on=None, of=None) -> int:
     state, p = run.state, run.rules.pieces  # _at on each holder, written out: most piles are empty
     zones, figures = state.zones, state.figures
     fkeys, skeys, ekeys = p.keyed[0], p.keyed[1], p.keyed[3]
-    pile = p.pile if p.pile is not None and p.pile != p.zones.get("space") else None  # kept.heap's
+    piles = p.heaps if p.heaps is not None else heaps(run.rules)  # kept.heap's piles of their own
     kinds = total = 0  # (kinds, sides: read at the first pile that holds a piece)
     for h in on if on.__class__ is list or on.__class__ is not str and isinstance(on, list) else (on,):
         key = ((fkeys[h] if h in fkeys else None) if h in figures else skeys[h] if h in skeys else
                ekeys[h] if h in ekeys and h not in state.teams and h not in state.players else None)  # holder_key's order
         found = zones[key] if (key := key or read_key(run, h)) in zones else None  # (no call: a read by `in`)
-        if pile is not None and h in run.rules.spaces:
-            found = [*(found or ()), *zones.get(f"{pile}/{h}", ())]
+        if h in piles and zones.get(piles[h]):
+            found = [*(found or ()), *zones[piles[h]]]
         if found:  # counted in the loop, no comprehension's frame a holder
             if kinds == 0:
                 groups, cards, owners = p.groups, state.cards, state.owners
@@ -151,5 +172,5 @@ def count(run, env, what, on=None, of=None) -> int:
 
 
 # -- imported here, once: at the end, as these modules import this one's names (cycles)
-from .kept import heap  # noqa: E402
+from .kept import heap, heaps  # noqa: E402
 from .pieces import _pool_key  # noqa: E402

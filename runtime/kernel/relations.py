@@ -178,18 +178,19 @@ def figures_in(run, env, kind: str, values) -> list:
         seen = _SEEN[0]
         if seen.mark != state.figures_mark or not seen.mark:
             seen = view(state)
-        at, hit, rows = seen.at, [], None
+        at, hit, rows = seen.at, None, None
         listed = values if values.__class__ is list else _as_list(values)  # (no call for a list)
-        for v in listed:
-            if v in figures:
-                hit = None
-                break
-            if v in at and v not in hit:
-                hit.append(v)
+        if figures.keys().isdisjoint(listed):  # no figure named (tested in C): the spaces with figures
+            hit = []  # among those listed, walked over the few spaces that hold figures, not the list
+            for v in at:
+                if v in listed:
+                    hit.append(v)
         if hit is None:
             rows = _walked(figures, listed)
         elif len(hit) == 1:
             rows = at[hit[0]]
+        elif len(hit) == len(at):  # every space that holds figures (`anywhere`): the board's rows as they are
+            rows = seen.on
         elif hit:  # the figures of several spaces, in the order of the figures
             chosen = set()
             for v in hit:
