@@ -212,9 +212,9 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     if comp.kind == "board":
         check_board(comp, game, model, diags)
     if comp.kind == "zone" and "starts-with" in comp.props:
-        check_starts_with(comp, model.kinds, diags)  # the card types it is filled with at setup
+        check_starts_with(comp, model.kinds, diags, game)  # the card types it is filled with at setup
     if comp.kind == "figure" and "card-type" in comp.props:
-        check_figure_cards(comp, model.kinds, diags)
+        check_figure_cards(comp, model.kinds, diags, game)
     elif comp.kind == "action" and "fallback" in comp.props:
         check_fallback(comp, game, diags)
     elif comp.kind == "restriction":
