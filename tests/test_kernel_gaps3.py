@@ -8,7 +8,8 @@ deck-building gaps: draw-into a table zone, the game's own card types in hints")
   a-villain-enters-play-at-the-turns-end.toml);
 - `draw-into` from an empty pile logs `reshuffle` only when cards were shuffled in (piles.reshuffled);
 - an unknown card type's E301 guesses and lists the game's own card types, not the toolchain's;
-- the `reacts-to`/`reacts-if` table is a declared field of the rules (`GameRules.reacting`)."""
+- the `reacts-to`/`reacts-if` table is a declared field of the rules (`GameRules.reacting`);
+- a kernel scenario may say `phase = "setup"`: the game's own `setup { }` runs, then the steps."""
 from __future__ import annotations
 
 import dataclasses
@@ -166,6 +167,21 @@ def test_a_figures_unknown_card_type_lists_the_games_own(tmp_path):
     folder = _copy(tmp_path, KERNEL / "squads", "squads", "squads.mh", ("    card-type hero\n", "    card-type pawn\n"))
     errors = _errors(folder)
     assert errors == [("E301", "unknown card type 'pawn'", "card types of game 'squads': face, hero, knack, talent")], errors
+
+
+# -- a scenario that runs the game's own setup ------------------------------------------------
+
+def test_a_scenario_of_phase_setup_runs_the_games_own_setup(tmp_path):
+    """Market's scenario the-game-setup-mixes-the-main-deck.toml (`phase = "setup"`): the game's
+    `setup { }` runs, seeded, and the main deck it fills holds the Dodges among the market cards;
+    the same file at `phase = "turn-start"` lays nothing (the table is the scenario's)."""
+    ir = lab_ir(KERNEL / "market")
+    path = KERNEL / "market-scenarios" / "the-game-setup-mixes-the-main-deck.toml"
+    result = run_kernel_scenario(ir, path)
+    assert result.ok, result.failures
+    text = path.read_text(encoding="utf-8").replace('phase = "setup"', 'phase = "turn-start"')
+    failed = run_kernel_scenario(ir, path, text)
+    assert "zones.lineup: expected ['jab', 'windfall', 'dodge', 'scout', 'hammer'], got []" in failed.failures
 
 
 # -- reacting's table, declared ---------------------------------------------------------------
