@@ -115,7 +115,8 @@ def check_starts_with(zone, kinds: dict, diags: Diagnostics, game=None) -> None:
 
 
 def check_figure_cards(figure, kinds: dict, diags: Diagnostics, game=None) -> None:
-    """A figure kind's `card-type` names a card type of the collection (its figures are its cards)."""
+    """A figure kind's `card-type` names a card type of the collection (its figures are its cards);
+    so does a deck's (the card type of its cards)."""
     pv = figure.props["card-type"]
     known = card_types(kinds)
     if pv.value not in known:
