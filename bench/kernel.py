@@ -31,7 +31,8 @@ with the same figures and ratio to UNO.
 On a shared machine only such pairs compare: two runs minutes apart differ by more than a
 change of a few percent.
 `--parity N --before REV` plays N seeded games of Marvel Mayhem and of each lab game of
-tests/fixtures/kernel/ (Ridge, Bastion, Embers, Ruins, Squads, Errands, Market: those REV has too) with the
+tests/fixtures/kernel/ (each folder with a mayhem.toml: Aegis, Bastion, Embers, Errands, Market, Ridge, Ruins,
+Squads; those REV has too) with the
 working tree and with revision REV (exported apart with `git archive`, run in a subprocess)
 and prints how many logs are identical (tests/test_kernel_compiled.py holds a few dozen of
 them to digests).
@@ -159,11 +160,11 @@ decks = sorted(rules.decks)
 out["Marvel Mayhem"] = [digest(play_game(rules, KernelConfig(players=2 + s % 3, seed=s,
                         decks=[decks[(s + i) % len(decks)] for i in range(2 + s % 3)]), ["random"]))
                         for s in range(games)]
-# the lab games a side has (an older revision may lack the newer ones): the fewest seats and the most
-for lab in ("ridge", "bastion", "embers", "ruins", "squads", "errands", "market"):
-    folder = root / "tests" / "fixtures" / "kernel" / lab
-    if not folder.is_dir():
-        continue
+# the lab games a side has (each folder of tests/fixtures/kernel/ with a mayhem.toml, its box named
+# as the folder; an older revision may lack the newer ones): the fewest seats and the most
+labs = root / "tests" / "fixtures" / "kernel"
+for lab in sorted(p.name for p in labs.iterdir() if (p / "mayhem.toml").is_file()):
+    folder = labs / lab
     rules = load_game_rules(driver.compile_paths([folder]).ir, lab)
     low, high = rules.seats
     labdecks = sorted(rules.decks)

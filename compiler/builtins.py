@@ -148,10 +148,14 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "The event, once for each of the figures still on the board, in order, as one step whose "
               "effects happen at the same time: the game's `end when` is checked once, after them all.",
               ("rules", "game")),
-    Primitive("draw-into", (_p("zone", "zone"), _p("of", "team")),
-              "The Team draws the top card of the zone's `draws-from` into its zone (kept per Team, "
-              "`in-play`), which runs the card's `enter-effect`. In a kernel game (`game`): a zone kept per "
-              "player or Team, `of` its holder.", ("rules", "game")),
+    Primitive("draw-into", (_p("zone", "zone"), _p("of", "player|team", None,
+                                                   "Whose pile: a Team (or a player, for their Team) for a "
+                                                   "zone kept per team, a player for one kept per player "
+                                                   "(default `me`); none for a zone of the table.")),
+              "The holder draws the top card of the zone's `draws-from` into its zone (`in-play`), which runs "
+              "the card's `enter-effect`: a Team into its zone kept per team; in a kernel game (`game`) a "
+              "player into their zone kept per player too, and no one (no `of`) into a zone of the table, "
+              "`me` of the effect the player acting.", ("rules", "game")),
     Primitive("card-window", (_p("timing", "string", doc="The cards' `timing`: `\"round-start\"`."),
                               _p("team", "team")),
               "A chance for the Team to play a card of this timing from its players' hands, for one of its "

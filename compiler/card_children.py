@@ -81,29 +81,48 @@ def check_sides(card, kinds: dict, diags: Diagnostics) -> None:
                     hint="put its properties and parts either all in the card or all in each of its sides")
 
 
-def check_starts_with(zone, kinds: dict, diags: Diagnostics) -> None:
+def card_types(kinds: dict) -> list[str]:
+    """Every card type of the collection, the toolchain's included (content/shared/card-types.mh)."""
+    return sorted(k for k, s in (kinds or {}).items() if s.origin is not None and s.origin.kind == "card-type")
+
+
+def unknown_card_type(name: str, known: list[str], kinds: dict, game) -> str:
+    """The hint of an E301 of a card type no card type of the collection has: a did-you-mean among
+    the game's own card types (those it declares in its box, or that say `game GAME`), else among
+    every one; else the game's own listed (the collection's when the game has none)."""
+    own = [k for k in known if game is not None and (kinds[k].origin.scope == game.scope
+                                                    or kinds[k].origin.prop("game") == game.id)]
+    guess = did_you_mean(str(name), own) or did_you_mean(str(name), known)
+    if guess:
+        return guess
+    if own:
+        return f"card types of game '{game.id}': {', '.join(own)}"
+    return f"card types of the collection: {', '.join(known) or 'none'}"
+
+
+def check_starts_with(zone, kinds: dict, diags: Diagnostics, game=None) -> None:
     """Each card type a zone `starts-with` (a name or a [list] of them) is a card type of the
     collection: its cards are what the zone takes at setup (runtime/kernel/filling.py)."""
     from .game_parts import _items
-    known = sorted(k for k, s in (kinds or {}).items() if s.origin is not None and s.origin.kind == "card-type")
+    known = card_types(kinds)
     pv = zone.props["starts-with"]
     for name, span in _items(pv):
         if isinstance(pv.value, str) and getattr(pv.node, "values", None):
             span = pv.node.values[0].span  # the name itself, not the whole property
         if name not in known:
             diags.error("E301", f"zone '{zone.id}' starts with an unknown card type '{name}'", span,
-                        hint=did_you_mean(str(name), known) or f"card types of the collection: {', '.join(known) or 'none'}")
+                        hint=unknown_card_type(name, known, kinds, game))
 
 
-def check_figure_cards(figure, kinds: dict, diags: Diagnostics) -> None:
-    """A figure kind's `card-type` names a card type of the collection (its figures are its cards)."""
+def check_figure_cards(figure, kinds: dict, diags: Diagnostics, game=None) -> None:
+    """A figure kind's `card-type` names a card type of the collection (its figures are its cards);
+    so does a deck's (the card type of its cards)."""
     pv = figure.props["card-type"]
-    known = sorted(k for k, s in (kinds or {}).items() if s.origin is not None and s.origin.kind == "card-type")
+    known = card_types(kinds)
     if pv.value not in known:
         span = pv.node.values[0].span if getattr(pv.node, "values", None) else pv.span
-        listed = ", ".join(known) or "none"
         diags.error("E301", f"unknown card type '{pv.value}'", span,
-                    hint=did_you_mean(str(pv.value), known) or f"card types of the collection: {listed}")
+                    hint=unknown_card_type(pv.value, known, kinds, game))
 
 
 def check_fallback(action, game, diags: Diagnostics) -> None:

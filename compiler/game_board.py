@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 
+from .card_children import card_types, unknown_card_type
+
 
 def check_board(comp, game, model, diags: Diagnostics, counted: bool = True) -> None:
     """`counted`: the content holds a tile for each position (not for the shared rules' board, whose
@@ -22,11 +24,11 @@ def check_board(comp, game, model, diags: Diagnostics, counted: bool = True) -> 
     # the collection's card types, and the toolchain's (`location`: known whether or not the
     # collection holds content/shared/card-types.mh), as a figure's `card-type` reads them
     kinds = model.kinds or {}
-    types = sorted(k for k, s in kinds.items() if s.origin is not None and s.origin.kind == "card-type")
+    types = card_types(kinds)
     spec = kinds.get(ctype) if ctype in types else None
     if spec is None:
         diags.error("E301", f"unknown card type '{ctype}'", comp.props["tiles"].span,
-                    hint=did_you_mean(ctype, types) or "card types of the content: " + ", ".join(types))
+                    hint=unknown_card_type(ctype, types, kinds, game))
         return
     declared = {p.name: p.shape for p in spec.props}
     for role, shapes in (("capacity", ("int",)), ("bases", None), ("icons", ("list",))):

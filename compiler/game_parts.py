@@ -199,6 +199,8 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
         check_zone_refs(comp, game, diags, kernel=True)
         from .reacting import check_reacting
         check_reacting(comp, game, diags)  # `reacts-to` and `reacts-if`: the game's events, a keyword property
+    if comp.kind == "deck" and "card-type" in comp.props:  # a deck's card type (it was read by nothing)
+        check_figure_cards(comp, model.kinds, diags, game)
     if not (comp is game or comp.parent is game):
         return
     check_part(comp, game, diags, res.boxes.get(box))
@@ -212,9 +214,9 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     if comp.kind == "board":
         check_board(comp, game, model, diags)
     if comp.kind == "zone" and "starts-with" in comp.props:
-        check_starts_with(comp, model.kinds, diags)  # the card types it is filled with at setup
+        check_starts_with(comp, model.kinds, diags, game)  # the card types it is filled with at setup
     if comp.kind == "figure" and "card-type" in comp.props:
-        check_figure_cards(comp, model.kinds, diags)
+        check_figure_cards(comp, model.kinds, diags, game)
     elif comp.kind == "action" and "fallback" in comp.props:
         check_fallback(comp, game, diags)
     elif comp.kind == "restriction":

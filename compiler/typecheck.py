@@ -10,6 +10,7 @@ from mayhem.dsl.schema import KINDS
 from . import builtins as B
 from . import builtins_kernel as K
 from .builtins_pieces import in_game
+from .drawing import check_draw_into
 from . import kernel_events, mayhem_events
 from .asking import questions
 from .builtins_setup import SETUP_CHOICES, SETUP_PRIMITIVES, order_problems
@@ -315,12 +316,12 @@ class _Checker(ExprTyper):
                     self.diags.error("E406", f"'{prim.name}' changes pending Damage, so it belongs in an "
                                      "'on damage' or 'on attack' trigger", call.name_span)
             bound = self.bind(call.args, prim.params, f"'{prim.name}'", call.span)
-            params = params_by_name(prim)
+            params, types = params_by_name(prim), {}
             for arg in call.args:
                 pname = arg.name
                 if pname is None and bound:
                     pname = next((k for k, v in bound.items() if v is arg), None)
-                t = self.expr(arg.value, ctx)
+                t = types[pname] = self.expr(arg.value, ctx)
                 p = params.get(pname) if pname else None
                 if p is not None and not B.accepts(p.type, t):
                     self.diags.error("E401", f"'{p.name}' of '{prim.name}' takes {describe_param(p.type)}, "
@@ -329,6 +330,8 @@ class _Checker(ExprTyper):
                     self.string_choice(prim.name, p.name, arg.value)
                 if p is not None and (prim.name, p.name) in DIE_PARAMS:
                     self.die_arg(prim.name, arg.value)
+            if prim.name == "draw-into" and bound is not None:  # `of` as the zone's `per` allows (drawing.py)
+                check_draw_into(self.res, self.comp, bound, types, ctx.kind, self.diags)
         elif sym.kind == "keyword":
             kw: Component = sym.target
             params = [B.Param(p.name, "any", B.REQUIRED if p.default is None else None) for p in kw.decl.params]

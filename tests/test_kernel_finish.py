@@ -175,9 +175,14 @@ def test_a_zone_without_done_to_sends_a_card_done_to_the_discard_zone(tmp_path):
 
 
 def test_draw_into_a_zone_that_draws_from_none_is_a_clear_error(tmp_path):
-    ir = changed(tmp_path, "errands", "    draws-from pile\n", "")
-    with pytest.raises(KernelError, match=r"draw-into\(errand\): zone 'errand' draws from no zone"):
-        KernelGame(load_game_rules(ir, "errands"), KernelConfig(players=2, seed=0, decks=DECKS)).start()
+    """The compiler's E401 at the zone named (compiler/drawing.py; it was the kernel's error at
+    play, which stays for rules not compiled from checked content)."""
+    with pytest.raises(AssertionError, match=r"errands.mh:88:17.*zone 'errand' draws from no zone: 'draw-into' "
+                                             r"takes a zone that `draws-from` one"):
+        changed(tmp_path, "errands", "    draws-from pile\n", "")
+    result = driver.compile_paths([tmp_path / "errands"])
+    assert [(d.code, d.hint) for d in result.diagnostics.items if d.severity == "error"] == [
+        ("E401", "declare in zone 'errand': draws-from ZONE (the pile its cards come from)")]
 
 
 def test_a_team_s_zone_drawing_from_a_player_s_zone_is_a_clear_error(tmp_path):

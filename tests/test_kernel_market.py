@@ -1,6 +1,7 @@
 """A deck-builder on the kernel, proven by the lab game Market (tests/fixtures/kernel/market):
 starter decks, a shared main deck and its line-up refilled at the end of a turn, a stack always
-buyable, a villain stack of which only the top is, one a turn; Power kept in a counter reset at
+buyable, a villain stack of which one lies face up in play (a zone of the table `draw-into` fills at
+a turn's end), the only one buyable, one a turn; Power kept in a counter reset at
 the turn's end; cards bought with `gain-card` (the card becomes the buyer's) into the discard
 pile, reshuffled into the deck only when a card must be drawn; an Attack answered by a Defense
 from the hand; an Ongoing card in an `in-play` zone; the end when the line-up cannot be refilled
@@ -50,7 +51,7 @@ def test_the_market_is_laid_out_with_every_copy(market):
     """`fill-zones()` lays each zone that `starts-with` a card type (or a list of them) with each
     card as many times as its `copies`: the main deck (`starts-with [market-card, dodge-card]`)
     and the line-up hold the 20 market cards and the 4 Dodges, the Kick stack 10, the Bruise
-    stack 10, the villain stack 3; each player 5 in hand, 5 in deck; each pile's `fill` logs its
+    stack 10, the villain stack 2 and one villain face up in play; each player 5 in hand, 5 in deck; each pile's `fill` logs its
     cards, copies counted."""
     game = KernelGame(market, KernelConfig(players=3, seed=1, decks=DECKS[:3]))
     game.start()
@@ -62,7 +63,8 @@ def test_the_market_is_laid_out_with_every_copy(market):
     fills = {e["zone"]: e["count"] for e in game.state.log if e["event"] == "fill"}
     assert fills == {"main": 24, "kicks": 10, "villains": 3, "bruises": 10}, fills
     assert [ids(u) for u in zones["kicks"]] == ["kick"] * 10 and [ids(u) for u in zones["bruises"]] == ["bruise"] * 10
-    assert sorted(map(ids, zones["villains"])) == ["lich", "rat-king", "warlord"]
+    assert sorted(map(ids, zones["villains"] + zones["lair"])) == ["lich", "rat-king", "warlord"]
+    assert len(zones["lair"]) == 1 and not any(e["event"] == "draw-into" for e in game.state.log)  # laid, not drawn
     assert all(len(zones[f"hand/{p}"]) == 5 and len(zones[f"deck/{p}"]) == 5 for p in game.state.players)
 
 
@@ -84,7 +86,7 @@ def test_random_games_keep_the_invariants_and_end_by_one_of_the_two_conditions(m
     """240 seeded games of random bots (2, 3 and 4 players in turn), played out: at every decision
     no card is lost or doubled and no player's Power is below 0, and every buy offered is paid
     for by the Power; each game ends, by the line-up left short with the main deck empty or by the
-    villain stack empty (both seen), every card in one zone, its winner the one the cards say."""
+    villains all beaten (both seen), every card in one zone, its winner the one the cards say."""
     ends, turns, decisions, bought = {1: 0, 2: 0}, 0, 0, 0
     for seed in range(240):
         players = 2 + seed % 3
@@ -104,7 +106,7 @@ def test_random_games_keep_the_invariants_and_end_by_one_of_the_two_conditions(m
                 if verb == "buy":
                     uid = next(u for u in state.zones["lineup"] if game.card_id(u) == what.split("#")[0])
                 elif verb in ("kick", "beat"):
-                    uid = state.zones["kicks" if verb == "kick" else "villains"][0]
+                    uid = state.zones["kicks" if verb == "kick" else "lair"][0]
                 else:
                     continue
                 assert rules.cards[state.cards[uid]].props["cost"] <= power, (seed, action, power)
@@ -119,7 +121,7 @@ def test_random_games_keep_the_invariants_and_end_by_one_of_the_two_conditions(m
         if ended == 1:  # the line-up could not be refilled: the main deck ran out
             assert state.zones["main"] == [] and len(state.zones["lineup"]) < 5
         else:
-            assert ended == 2 and state.zones["villains"] == []
+            assert ended == 2 and state.zones["villains"] == state.zones["lair"] == []
         ends[ended] += 1
         ranks = {p: _rank(game, p) for p in state.players}
         best = max(ranks.values())

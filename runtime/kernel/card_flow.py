@@ -57,7 +57,7 @@ def _run_effect(run, holder, uid: int, name: str | None) -> None:
 def draw_into(run, env, zone, of=None) -> None:
     """The holder (`of`, else `me`) draws the top card of the zone's `draws-from` into its zone,
     unless it is full; the card's `enter-effect` runs."""
-    from .piles import _move_all, move, shuffle
+    from .piles import move, reshuffled
     rules, state = run.rules, run.state
     spec = rules.zones.get(zone)
     flow = _flow(rules).get(zone, {})
@@ -74,12 +74,8 @@ def draw_into(run, env, zone, of=None) -> None:
         raise KernelError(f"draw-into({zone}, of: {holder}): zone '{source}' is kept per {per}, and {holder} "
                           f"holds none; draw from a zone of the table or of the same kind of holder")
     pile = state.zones.get(state.zone_key(source, mine))
-    refill = rules.zones[source].reshuffle_from
-    if not pile and refill is not None:  # as draw() does: the refill zone shuffled into it
-        _move_all(run, state.zones.get(state.zone_key(refill, mine), []), source, mine)
-        shuffle(run, env, source, mine)
-        state.log.append({"event": "reshuffle", "player": mine, "zone": source})
-        pile = state.zones.get(state.zone_key(source, mine))
+    if not pile:  # as draw() does: its `reshuffle-from` pile shuffled in, logged only when it holds cards
+        pile = reshuffled(run, env, source, state.zone_key(source, mine), mine)
     if not pile:
         return
     uid = pile[0]

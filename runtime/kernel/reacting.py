@@ -13,7 +13,7 @@ from __future__ import annotations
 
 def load(rules, tops: list) -> None:
     """{card type: (its `reacts-to` events or None, its `reacts-if` property or None)} of the
-    card types that react from a zone, kept in the rules (listeners.load_events)."""
+    card types that react from a zone and narrow it, kept as `rules.reacting` (listeners.load_events)."""
     narrowed = {}
     for c in tops:
         props = c["props"]
@@ -21,7 +21,7 @@ def load(rules, tops: list) -> None:
             events = props["reacts-to"]["value"] if "reacts-to" in props else None
             keyword = props["reacts-if"]["value"] if "reacts-if" in props else None
             narrowed[c["id"]] = (frozenset(events) if events is not None else None, keyword)
-    rules.__dict__["_reacting"] = narrowed
+    rules.reacting = narrowed
 
 
 def answers(rules, qid: str, event: str) -> bool:
@@ -30,7 +30,7 @@ def answers(rules, qid: str, event: str) -> bool:
     card = rules.cards[qid]
     if card.type not in rules.hearing.reacts:
         return False
-    narrowed = rules.__dict__.get("_reacting", {}).get(card.type)
+    narrowed = rules.reacting.get(card.type)
     if narrowed is None:
         return True
     events, keyword = narrowed

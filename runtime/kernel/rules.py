@@ -144,6 +144,8 @@ class GameRules:
     turn_starters: tuple = ()  # the actions that `starts-turn` (dashboards.py): offered until a figure is Active
     turn_fallbacks: tuple = ()  # the actions marked `fallback` (dashboards.py): taken when no starter is legal
     hearing: object = field(default=None, compare=False, repr=False)  # the game's own events (listeners.py)
+    # card type -> (its `reacts-to` events or None, its `reacts-if` property or None): reacting.load
+    reacting: dict = field(default_factory=dict, compare=False, repr=False)
     box_props: dict = field(default_factory=dict)  # the box's printed properties (`box-property`, vocabulary.py)
     mode: object = None  # modes.Chosen: the mode the game is played in (None: as declared)
     brought: dict = field(default_factory=dict)  # box -> its cards and pools a mode's lists bring (collection.py)

@@ -34,7 +34,7 @@ SCHEMA = {
             "seed": {"type": "integer"}, "players": {"type": "integer"}, "mode": {"type": "string"},
             "decks": {"type": "array", "items": {"type": "string"}},
             "active": {"type": "string"}, "turn": {"type": "integer"},
-            "phase": {"enum": ["round-start", "turn-start", "actions"]},
+            "phase": {"enum": ["setup", "round-start", "turn-start", "actions"]},  # setup: the game's own runs
             "round": {"type": "integer", "minimum": 1}, "lead": {"type": "string"},
             "rolls": {"type": "array", "items": _FACE},
             "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
@@ -163,8 +163,8 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
         problems.append(Problem(("setup", "active"), f"no player '{active}'", did_you_mean(active, state.players)))
     state.active = active
     phase = setup.get("phase", "round-start" if rules.uses_rounds else "turn-start")
-    state.turn = setup.get("turn", 1) - (1 if phase in ("round-start", "turn-start") else 0)
-    state.round = setup.get("round", 1) - (1 if phase == "round-start" else 0) if rules.uses_rounds else 0
+    state.turn = setup.get("turn", 1) - (1 if phase in ("setup", "round-start", "turn-start") else 0)
+    state.round = setup.get("round", 1) - (phase in ("setup", "round-start")) if rules.uses_rounds else 0
     state.phase = phase
     state.log.append({"event": "scenario-setup"})
     return game, problems
