@@ -24,7 +24,9 @@ def test_frozen_from_the_first_settle_and_thawed_at_the_end():
         assert frozen > before
         made = [[] for _ in range(1000)]  # the games' own objects: never frozen by a later settle
         settle()
-        assert gc.get_freeze_count() == frozen
+        # not `== frozen`: a frozen object freed meanwhile (by another thread of a pytest worker)
+        # lowers the count by one; a second freeze would raise it by the 1,000 lists at least
+        assert gc.get_freeze_count() <= frozen
         del made
     assert gc.get_freeze_count() == 0
 
