@@ -1,0 +1,89 @@
+"""The ninth speed pass, resolving effects and the round (docs/kernel.md, "Speed, ninth pass: resolving effects and the round").
+
+Each change held against the plain computation it replaced, over seeded games of both boxes:
+the end condition not asked again at a round's start (end_reads: `all-ko-this-round` reads the
+figures, not the round)."""
+from __future__ import annotations
+
+import pytest
+
+from mayhem.runtime.kernel import end_reads, finish
+from mayhem.runtime.kernel.compile import state_reads
+from mayhem.runtime.kernel.play import play_game
+from mayhem.runtime.kernel.rules import load_game_rules
+
+from kernel_speed_common import ROOT, digest, parity_kernel, titans  # noqa: F401 - (a fixture)
+
+BOXES = ("teen-titans-go", "looney-tunes")
+
+
+def _fresh_rules():
+    """Both boxes' rules loaded anew (their steps, actions and end check generated anew)."""
+    ir = parity_kernel.compile_named(ROOT / "content", BOXES)
+    return ir, {box: load_game_rules(ir, box) for box in BOXES}
+
+
+def _games(ir, rules, seeds):
+    from parity_kernel import kernel_config
+    return [play_game(rules, kernel_config(rules, ir, seed, max_turns=400), ["random"]) for seed in seeds]
+
+
+def test_the_end_reads_the_figures_not_the_round(titans):
+    """The Mayhem end condition (VP kept as pieces, `all-ko-this-round`) reads the figures alone:
+    the round is no part of its marks; with the switch off it is, as before."""
+    more = {**end_reads._more(), "value": end_reads._value(titans.pieces.kept)}
+    assert state_reads(titans.end_guard, more) == {"figures"}
+    assert ".round" not in end_reads.end_marks(titans)
+    end_reads.KO_ROUND[0] = False
+    try:
+        more = {**end_reads._more(), "value": end_reads._value(titans.pieces.kept)}
+        assert state_reads(titans.end_guard, more) == {"figures", "round"}
+        assert ".round" in end_reads.end_marks(titans)
+    finally:
+        end_reads.KO_ROUND[0] = True
+
+
+def _played(monkeypatch, ko_round: bool) -> tuple:
+    """(the digests of both boxes' seeded games, the end condition asked, the steps seen, the
+    results) with rules loaded anew, the round read by the end or not; at every step's end (before
+    its update: finish.WATCH) the end condition asked plainly: a game not over there must not
+    have met it (its checks skipped by their marks missed no end)."""
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.structure import KernelGame
+    asked, steps, results = [0], [0], []
+    real_asked = KernelGame._end_asked
+
+    def counted_asked(self, run, parts):
+        asked[0] += 1
+        return real_asked(self, run, parts)
+
+    def watch(game) -> None:
+        state = game.state
+        if state.phase == "over" or game._held:
+            return
+        steps[0] += 1
+        assert not game._end(Run(game, []), {"ctx:me": state.active}), "an end met and not seen"
+
+    with monkeypatch.context() as m:
+        m.setattr(end_reads, "KO_ROUND", [ko_round])
+        m.setattr(KernelGame, "_end_asked", counted_asked)
+        m.setattr(finish, "WATCH", [watch])
+        ir, rules = _fresh_rules()
+        games = {box: _games(ir, rules[box], range(24)) for box in BOXES}
+    digests = {box: [digest(g) for g in played] for box, played in games.items()}
+    results.extend(g.state.result["reason"] for played in games.values() for g in played)
+    return digests, asked[0], steps[0], results
+
+
+def test_the_end_not_asked_at_a_rounds_start_plays_the_same_games(monkeypatch):
+    """The same seeded games with the round read by the end and without; the end condition asked
+    fewer times (once less a round); at every step's end of a game not over the end condition,
+    asked plainly, says no. Mutation: the pieces' mark left out of the end's marks (a VP taken
+    then not seen): fails. (The figures' off mark left out too passes here: in both boxes a KO
+    also takes a VP token, which moves the pieces' mark.)"""
+    kept, kept_asked, kept_steps, results = _played(monkeypatch, True)
+    plain, plain_asked, plain_steps, _ = _played(monkeypatch, False)
+    assert kept == plain
+    assert kept_steps == plain_steps > 0
+    assert 0 < kept_asked < 0.7 * plain_asked, (kept_asked, plain_asked)
+    assert "double-ko" in results and "vp" in results, results
