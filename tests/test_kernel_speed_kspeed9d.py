@@ -2,7 +2,8 @@
 
 Each change held against the plain computation it replaced, over seeded games of both boxes:
 the end condition not asked again at a round's start (end_reads: `all-ko-this-round` reads the
-figures, not the round)."""
+figures, not the round); a relation's selector `in anywhere` read as the board's figures
+(selects.BOARD)."""
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,7 @@ from mayhem.runtime.kernel.compile import state_reads
 from mayhem.runtime.kernel.play import play_game
 from mayhem.runtime.kernel.rules import load_game_rules
 
-from kernel_speed_common import ROOT, digest, parity_kernel, titans  # noqa: F401 - (a fixture)
+from kernel_speed_common import ROOT, digest, parity_kernel, titans, walked  # noqa: F401 - (a fixture)
 
 BOXES = ("teen-titans-go", "looney-tunes")
 
@@ -87,3 +88,39 @@ def test_the_end_not_asked_at_a_rounds_start_plays_the_same_games(monkeypatch):
     assert kept_steps == plain_steps > 0
     assert 0 < kept_asked < 0.7 * plain_asked, (kept_asked, plain_asked)
     assert "double-ko" in results and "vp" in results, results
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_the_figures_in_anywhere_are_the_boards(box):
+    """At every decision of seeded games (figures knocked out among them), for each
+    relation and each player acting, the figures of `anywhere` (relations.figures_in over the list
+    of the spaces in play) are those of the board (its set None), in the same order. Mutation:
+    `here-or-adjacent` read as the board too: the seeded games below differ."""
+    from mayhem.runtime.kernel import writers
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.relations import anywhere, figures_in
+    ir = parity_kernel.compile_named(ROOT / "content", (box,))
+    rules = load_game_rules(ir, box)
+    seen = 0
+    for game in walked(rules, range(4), 60):
+        run, state = Run(game, []), game.state
+        for me in (*state.players, *state.teams):
+            env = {"ctx:me": me}
+            for kind in ("figure", "player-figure", "friend", "teammate", "opponent", "foe"):
+                got = figures_in(run, env, kind, anywhere(run, env))
+                assert got == figures_in(run, env, kind, None), (kind, me)
+                seen += bool(got)
+    assert seen > 500
+
+
+def test_the_board_read_for_anywhere_plays_the_same_games(monkeypatch):
+    """Seeded games of both boxes with `in anywhere` read as the board and as the list of spaces:
+    the same logs, histories and results (the 108 scenarios too: bench/switch_scenarios.py)."""
+    from mayhem.runtime.kernel import selects
+    out = []
+    for board in (True, False):
+        monkeypatch.setattr(selects, "BOARD", [board])
+        monkeypatch.setattr(selects, "_WHERE", {})
+        ir, rules = _fresh_rules()
+        out.append({box: [digest(g) for g in _games(ir, rules[box], range(8))] for box in BOXES})
+    assert out[0] == out[1]

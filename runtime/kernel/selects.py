@@ -92,6 +92,19 @@ def where_select_of(e: dict, kind: str):
 
 _WHERE: dict[int, tuple] = {}  # id(a selector's IR node) -> (the node, its function)
 
+# A relation's selector `in anywhere` (`all friend in anywhere`) ranges over the figures on the
+# spaces in play; every figure on the board stands on one (a tile is removed only with no figure
+# on it, layout.remove_space; a figure is placed, returned or moved onto a space in play), so it
+# is relations.figures_in over the board (its set None: the figures' view's rows), not over the
+# list of every space (each looked up, then the rows of several spaces put back in order: about
+# 400 bytecodes a call). tests/test_kernel_speed_kspeed9d.py holds the two at every decision.
+BOARD = [True]  # (a test's switch: False reads the list of spaces, as before)
+
+
+def on_board_is_anywhere(pool: dict | None) -> bool:
+    """Whether a relation's set is `anywhere` (the context alone): its figures are the board's."""
+    return pool is not None and pool.get("e") == "ctx" and pool.get("name") == "anywhere"
+
 
 def written_where(e: dict, kind: str):
     """`select(run, env)` for a selector with `where`, as compile._select's closure does it in
@@ -103,6 +116,8 @@ def written_where(e: dict, kind: str):
     from .relations import figures_in
     space: dict = {"_prompt": f"choose a {e['kind']}", "_span": e["span"], "_kind": kind}
     of = source(e["in"], space) if e["in"] is not None else None
+    if kind in RELATIONS and BOARD[0] and on_board_is_anywhere(e["in"]):
+        of = None  # `in anywhere`: every figure on the board, as with no set (see on_board_is_anywhere)
     if kind in RELATIONS:  # figures by whom they belong to (figures_in makes a new list)
         made = f"{name_for(space, figures_in)}(run, env, _kind, {of or 'None'})"
     elif kind == "edge":  # the edges that touch the spaces of the set (edges.py)
