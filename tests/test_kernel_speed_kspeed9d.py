@@ -36,13 +36,13 @@ def test_the_end_reads_the_figures_not_the_round(titans):
     more = {**end_reads._more(), "value": end_reads._value(titans.pieces.kept)}
     assert state_reads(titans.end_guard, more) == {"figures"}
     assert ".round" not in end_reads.end_marks(titans)
-    end_reads.KO_ROUND[0] = False
+    end_reads.OUT_ROUND[0] = False
     try:
         more = {**end_reads._more(), "value": end_reads._value(titans.pieces.kept)}
         assert state_reads(titans.end_guard, more) == {"figures", "round"}
         assert ".round" in end_reads.end_marks(titans)
     finally:
-        end_reads.KO_ROUND[0] = True
+        end_reads.OUT_ROUND[0] = True
 
 
 def _played(monkeypatch, ko_round: bool) -> tuple:
@@ -67,7 +67,7 @@ def _played(monkeypatch, ko_round: bool) -> tuple:
         assert not game._end(Run(game, []), {"ctx:me": state.active}), "an end met and not seen"
 
     with monkeypatch.context() as m:
-        m.setattr(end_reads, "KO_ROUND", [ko_round])
+        m.setattr(end_reads, "OUT_ROUND", [ko_round])
         m.setattr(KernelGame, "_end_asked", counted_asked)
         m.setattr(finish, "WATCH", [watch])
         ir, rules = _fresh_rules()

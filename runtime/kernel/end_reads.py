@@ -27,12 +27,12 @@ def _count(e: dict) -> set:
 # figures as they are holds at any later round (the round only grows in play; a scenario that sets
 # it marks the figures, writers.mark); one more ask a round's start otherwise (December 4, 2026)
 _READS_MORE = {**_READS_FN, "all-ko-this-round": {"figures"}, "count": _count}
-KO_ROUND = [True]  # (a test's switch: False reads the round too, as before)
+OUT_ROUND = [True]  # (a test's switch: False reads the round too, as before)
 
 
 def _more() -> dict:
     """_READS_MORE, with the round read by `all-ko-this-round` where a test's switch says so."""
-    return _READS_MORE if KO_ROUND[0] else {**_READS_MORE, "all-ko-this-round": {"figures", "round"}}
+    return _READS_MORE if OUT_ROUND[0] else {**_READS_MORE, "all-ko-this-round": {"figures", "round"}}
 
 
 def _zones(state) -> tuple:

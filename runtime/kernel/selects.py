@@ -102,7 +102,7 @@ _WHERE: dict[int, tuple] = {}  # id(a selector's IR node) -> (the node, its func
 # list of every space (each looked up, then the rows of several spaces put back in order: about
 # 400 bytecodes a call). tests/test_kernel_speed_kspeed9d.py holds the two at every decision.
 BOARD = [True]  # (a test's switch: False reads the list of spaces, as before)
-# A condition that holds a selector (`all location in anywhere where count(all friend in it) > 0`)
+# A condition that holds a selector (`all space in anywhere where count(all friend in it) > 0`)
 # reads `it` from env in it: compile._select's closure made a copy of env for each candidate
 # (`{**env, "var:it": v}`) and called the condition's function. Written here, the env is copied
 # once a call and `it` set in the copy for each candidate (no expression writes env: the same
