@@ -273,10 +273,10 @@ def _end_counts(monkeypatch, marks: bool) -> tuple:
 
 def test_the_end_check_skipped_by_its_marks_plays_the_same_games(monkeypatch):
     """An end check is not called while the marks of what the end reads (the pieces kept as VP by
-    the cards' and pieces' mark, the figures' off mark, the round: end_reads.end_marks) are as
-    when it last said no: the same seeded games as checking at every call site, the end condition
-    asked as often, far fewer checks called. Mutations: end_marks without the pieces' mark, or
-    without the round: fail."""
+    the cards' and pieces' mark, the figures' off mark: end_reads.end_marks; the round too until
+    the ninth pass) are as when it last said no: the same seeded games as checking at every call
+    site, the end condition asked as often, far fewer checks called. Mutations: end_marks without
+    the pieces' mark, or (until the ninth pass) without the round: fail."""
     marked, marked_calls, marked_asked = _end_counts(monkeypatch, True)
     plain, plain_calls, plain_asked = _end_counts(monkeypatch, False)
     assert marked == plain

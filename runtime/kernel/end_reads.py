@@ -22,8 +22,17 @@ def _count(e: dict) -> set:
 
 
 # functions an end condition may read that end_reads tests by a projection of the parts they read:
-# `all-ko-this-round(team)` the figures' owner, space and round knocked out, and the round
-_READS_MORE = {**_READS_FN, "all-ko-this-round": {"figures", "round"}, "count": _count}
+# `all-ko-this-round(team)` the figures' owner, space and round knocked out. Not the round: it holds
+# only for a Team whose figures were all knocked out in the round now, so a no given with the
+# figures as they are holds at any later round (the round only grows in play; a scenario that sets
+# it marks the figures, writers.mark); one more ask a round's start otherwise (December 4, 2026)
+_READS_MORE = {**_READS_FN, "all-ko-this-round": {"figures"}, "count": _count}
+OUT_ROUND = [True]  # (a test's switch: False reads the round too, as before)
+
+
+def _more() -> dict:
+    """_READS_MORE, with the round read by `all-ko-this-round` where a test's switch says so."""
+    return _READS_MORE if OUT_ROUND[0] else {**_READS_MORE, "all-ko-this-round": {"figures", "round"}}
 
 
 def _zones(state) -> tuple:
@@ -102,7 +111,7 @@ def end_parts(rules) -> frozenset | None:
     if e is None:
         return frozenset()
     kept = rules.pieces is not None and bool(rules.pieces.kept)
-    reads = state_reads(e, {**_READS_MORE, "value": _value(rules.pieces.kept)} if kept else _READS_MORE)
+    reads = state_reads(e, {**_more(), "value": _value(rules.pieces.kept)} if kept else _more())
     return reads if reads is None or not kept else reads | {"zones"}  # (where the kept pieces lie)
 
 
@@ -131,7 +140,7 @@ def end_source(rules) -> tuple | None:
         names = sorted(reads)
         return None if not names else ("state." + names[0], {}) if len(names) == 1 else \
             ("(" + "".join(f"state.{n}, " for n in names) + ")", {})
-    reads = state_reads(e, {**_READS_MORE, "value": _value(rules.pieces.kept)} if kept else _READS_MORE)
+    reads = state_reads(e, {**_more(), "value": _value(rules.pieces.kept)} if kept else _more())
     if reads is None or e is None:
         return None
     figures = _figures if _counts_pieces(e) else _figures_out
@@ -158,7 +167,7 @@ def end_marks(rules, state: str = "state") -> str | None:
     if e is None or not writers.MARKS or end_source(rules) is None:
         return None
     kept = rules.pieces is not None and bool(rules.pieces.kept)
-    reads = state_reads(e, {**_READS_MORE, "value": _value(rules.pieces.kept)} if kept else _READS_MORE)
+    reads = state_reads(e, {**_more(), "value": _value(rules.pieces.kept)} if kept else _more())
     if reads is None:
         return None
     figures = "figures_mark" if _counts_pieces(e) else "figures_off_mark"

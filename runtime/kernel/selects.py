@@ -8,7 +8,8 @@ opponents(me))`) a pure A is evaluated once: nothing between its two places can 
 (tests/test_kernel_speed11.py holds it to the closure). A selector with `where` (a condition
 that holds no selector), or a relation's, is the pool and the condition in one comprehension,
 `it` its variable: no function called a candidate (where_select_of; tests/test_kernel_speed_kspeed6c.py
-holds it to the closure)."""
+holds it to the closure); one whose condition holds a selector is one loop over a copy of env
+made once a call (NESTED; tests/test_kernel_speed_kspeed9d.py)."""
 from __future__ import annotations
 
 from .compile import _plus, fresh, name_for, pure, source
@@ -70,30 +71,51 @@ def written_select(pool: dict, every: bool, prompt: str, span, optional: bool = 
 def select_for(e: dict, kind: str, selects) -> object | None:
     """The selector's one generated function (compile._select; `kind` the kernel's word for its
     kind, `selects` compile._selects): without `where`, its pool's source written in
-    (select_of; not for an edge or a relation); with a `where` that holds no selector, or a
-    relation's without one, the pool and the condition in one comprehension (where_select_of;
-    an edge's in a set); else None."""
+    (select_of; not for an edge or a relation); with a `where`, or a relation's without one,
+    the pool and the condition in one comprehension (where_select_of; an edge's in a set), or
+    in one loop over a copy of env when the condition holds a selector (NESTED); else None."""
     if kind == "edge" and (e["in"] is None or e["where"] is None):
         return None
     if e["where"] is None and kind not in RELATIONS:
         return select_of(e) if e["in"] is not None else None
-    return None if e["where"] is not None and selects(e["where"]) else where_select_of(e, kind)
+    if e["where"] is not None and selects(e["where"]) and not NESTED[0]:
+        return None  # (a test's switch: compile._select's closure, an env copied per candidate)
+    return where_select_of(e, kind, selects)
 
 
-def where_select_of(e: dict, kind: str):
-    """written_where for the selector `e` (`one KIND in POOL where COND`, a condition with no
-    selector in it, or a relation's without one; `kind` the kernel's word for its kind), made
-    once per IR node."""
+def where_select_of(e: dict, kind: str, selects=lambda e: False):
+    """written_where for the selector `e` (`one KIND in POOL where COND`, or a relation's
+    without one; `kind` the kernel's word for its kind, `selects` whether an expression holds a
+    selector: compile._selects), made once per IR node."""
     hit = _WHERE.get(id(e))
     if hit is None or hit[0] is not e:
-        hit = _WHERE[id(e)] = (e, written_where(e, kind))
+        hit = _WHERE[id(e)] = (e, written_where(e, kind, selects))
     return hit[1]
 
 
 _WHERE: dict[int, tuple] = {}  # id(a selector's IR node) -> (the node, its function)
 
+# A relation's selector `in anywhere` (`all friend in anywhere`) ranges over the figures on the
+# spaces in play; every figure on the board stands on one (a tile is removed only with no figure
+# on it, layout.remove_space; a figure is placed, returned or moved onto a space in play), so it
+# is relations.figures_in over the board (its set None: the figures' view's rows), not over the
+# list of every space (each looked up, then the rows of several spaces put back in order: about
+# 400 bytecodes a call). tests/test_kernel_speed_kspeed9d.py holds the two at every decision.
+BOARD = [True]  # (a test's switch: False reads the list of spaces, as before)
+# A condition that holds a selector (`all space in anywhere where count(all friend in it) > 0`)
+# reads `it` from env in it: compile._select's closure made a copy of env for each candidate
+# (`{**env, "var:it": v}`) and called the condition's function. Written here, the env is copied
+# once a call and `it` set in the copy for each candidate (no expression writes env: the same
+# values as a copy each), the condition written in the loop (no call a candidate).
+NESTED = [True]  # (a test's switch: False leaves such a selector to compile._select's closure)
 
-def written_where(e: dict, kind: str):
+
+def on_board_is_anywhere(pool: dict | None) -> bool:
+    """Whether a relation's set is `anywhere` (the context alone): its figures are the board's."""
+    return pool is not None and pool.get("e") == "ctx" and pool.get("name") == "anywhere"
+
+
+def written_where(e: dict, kind: str, selects=lambda e: False):
     """`select(run, env)` for a selector with `where`, as compile._select's closure does it in
     one function: the pool (a relation's figures, relations.figures_in; the set named; else the
     game's pool of the kind; an edge's, the edges of the set's spaces) and the condition
@@ -103,6 +125,8 @@ def written_where(e: dict, kind: str):
     from .relations import figures_in
     space: dict = {"_prompt": f"choose a {e['kind']}", "_span": e["span"], "_kind": kind}
     of = source(e["in"], space) if e["in"] is not None else None
+    if kind in RELATIONS and BOARD[0] and on_board_is_anywhere(e["in"]):
+        of = None  # `in anywhere`: every figure on the board, as with no set (see on_board_is_anywhere)
     if kind in RELATIONS:  # figures by whom they belong to (figures_in makes a new list)
         made = f"{name_for(space, figures_in)}(run, env, _kind, {of or 'None'})"
     elif kind == "edge":  # the edges that touch the spaces of the set (edges.py)
@@ -112,6 +136,12 @@ def written_where(e: dict, kind: str):
         made = of or "run.game.pool(_kind)"
     if e["where"] is None:  # a relation's figures alone: figures_in's new list
         lines = ["def select(run, env):", f"    values = {made}"]
+    elif selects(e["where"]):  # a selector in the condition reads `it` from env: one copy, `it` set in it
+        lines = ["def select(run, env):", f"    pool = {made}", "    env, values = {**env}, []",
+                 "    for it in (pool if isinstance(pool, list) else [] if pool is None else [pool]):",
+                 "        env['var:it'] = it",
+                 f"        if ({source(e['where'], space, _It)}):",
+                 "            values.append(it)"]
     else:
         lines = ["def select(run, env):", f"    pool = {made}",
                  "    values = [it for it in (pool if isinstance(pool, list) else [] if pool is None else [pool])"
