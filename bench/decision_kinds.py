@@ -28,6 +28,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 from kernel_mayhem import BOXES, load_here  # noqa: E402
 
 
+# the answers to the kernel's own questions (effects.Run.ask and the structure's), printed as a verb and a value
+ANSWERS = frozenset({"target", "skip", "do", "choose", "return", "play", "pass", "react", "discard", "pick", "place",
+                     "colour", "reroll", "done"})
+
+
 @contextmanager
 def games_seen(structure):
     """The kernel games made inside the block, in a list (KernelGame.__init__ wrapped, then restored)."""
@@ -44,6 +49,12 @@ def games_seen(structure):
         structure.KernelGame.__init__ = init
 
 
+def verb(text: str, verbs) -> str:
+    """An answer's verb: the longest of the rules' declared actions (`verbs`) that the text is
+    or starts with (the verb before its arguments), else the text's kind alone (`-`)."""
+    return max((v for v in verbs if text == v or text.startswith(v + " ")), key=len, default="-")
+
+
 def kinds_of(box: str, games: int, space: dict) -> tuple[Counter, Counter, int, int]:
     """(bytecodes by kind, decisions by kind, all bytecodes, all decisions) of seeds 0 .. games-1."""
     from mayhem.runtime.kernel import structure
@@ -52,6 +63,7 @@ def kinds_of(box: str, games: int, space: dict) -> tuple[Counter, Counter, int, 
 
     space["play"](box, 10**6, 2)  # the rules loaded and their code made, outside the count
     rules, ir = space["RULES"][box], space["IR"]
+    verbs = set(rules.actions) | ANSWERS
     cost, count = Counter(), Counter()
     total = decisions = 0
     for seed in range(games):
@@ -68,7 +80,7 @@ def kinds_of(box: str, games: int, space: dict) -> tuple[Counter, Counter, int, 
                         if len(history) != seen["n"]:  # answers given since the last call
                             if seen["n"]:
                                 before = history[seen["n"] - 1]
-                                kind = f"{before['kind']}:{before['action'].split()[0]}"
+                                kind = f"{before['kind']}:{verb(before['action'], verbs)}"
                                 cost[kind] += seen["ops"] - seen["last"]
                                 count[kind] += 1
                             seen["n"], seen["last"] = len(history), seen["ops"]
