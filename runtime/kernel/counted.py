@@ -35,25 +35,21 @@ def counted_of(game):
     `draws[state.active]` (a random bot's draw, given the number of answers) taken from the
     legal ones, the answer kept in `history` when it was drawn among two or more; None when none
     is legal. None for plans it cannot count."""
-    from .menus import _whole, whole_of
+    from .menus import kept_per_plans, whole_of
     plans = game._plans
     if plans is None:
         whole_of(game)
         plans = game._plans
-    kept = game.__dict__["_counted"] if "_counted" in game.__dict__ else None
-    if kept is not None and kept[0] is plans:
-        return kept[1]
-    rules = game.rules
-    key = (id(rules), tuple([id(plan) for _verb, plan, _cards in plans]))
-    hit = _MADE.get(key)
-    if hit is None or hit[0] is not rules or any(a[1] is not b[1] for a, b in zip(hit[1], plans)):
-        try:
-            made = _whole(plans, rules, count=True)
-        except NotCountable:
-            made = None
-        hit = _MADE[key] = (rules, plans, made)
-    game._counted = (plans, hit[2])
-    return hit[2]
+    return kept_per_plans(game, plans, "_counted", _MADE, _counted)
+
+
+def _counted(plans: list, rules):
+    """The counted menu of the plans (menus._whole's, counting), or None for plans it cannot count."""
+    from .menus import _whole
+    try:
+        return _whole(plans, rules, count=True)
+    except NotCountable:
+        return None
 
 
 def full_pick(game, draws, history):

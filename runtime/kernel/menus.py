@@ -205,15 +205,22 @@ def whole_of(game):
     plans = game._plans
     if plans is None:
         plans = actions.plans_of(game)
-    kept = game.__dict__["_whole"] if "_whole" in game.__dict__ else None
+    return kept_per_plans(game, plans, "_whole", _WHOLE, _whole)
+
+
+def kept_per_plans(game, plans: list, attr: str, table: dict, make):
+    """`make(plans, rules)` kept on the game as `attr` (with the plans it was made for) and in
+    `table`, shared by games of the same rules whose plans are the same objects (whole_of's menu,
+    counted.py's counted menu)."""
+    kept = game.__dict__[attr] if attr in game.__dict__ else None
     if kept is not None and kept[0] is plans:
         return kept[1]
     rules = game.rules
     key = (id(rules), tuple([id(plan) for _verb, plan, _cards in plans]))
-    hit = _WHOLE.get(key)
+    hit = table.get(key)
     if hit is None or hit[0] is not rules or any(a[1] is not b[1] for a, b in zip(hit[1], plans)):
-        hit = _WHOLE[key] = (rules, plans, _whole(plans, rules))
-    game._whole = (plans, hit[2])
+        hit = table[key] = (rules, plans, make(plans, rules))
+    setattr(game, attr, (plans, hit[2]))
     return hit[2]
 
 
