@@ -4,7 +4,8 @@ A zone of the table (no `per`) is no one's: `draw-into(lair)` takes no `of`, and
 `enter-effect` runs with `me` the player acting. A zone kept per player takes a player as `of`
 (default `me`); one kept per team a Team, or a player for their Team (default `me`'s Team). A
 zone kept per figure or space is no pile a card is drawn into (runtime/kernel/card_flow.py,
-`draw_into`). Each mismatch is an error at the argument, with what the zone allows as its hint."""
+`draw_into`), and a zone draws from a pile of the table, of its own kind of holder, or (a
+player's zone) of the player's Team. Each mismatch is an error at the argument, with what the zone allows as its hint."""
 from __future__ import annotations
 
 from mayhem.dsl.diagnostics import Diagnostics
@@ -46,6 +47,12 @@ def check_draw_into(res, comp, bound: dict, types: dict, context: str, diags: Di
         diags.error("E401", f"zone '{name}' is kept per {per}: 'draw-into' draws into a zone of the table, "
                     "or one kept per player or team", zone_arg.span,
                     hint="declare the zone without `per` (the table's), or `per player` or `per team`")
+        return
+    held = pile.prop("per") if pile is not None else None
+    if held is not None and held != per and not (per == "player" and held == "team"):
+        diags.error("E401", f"zone '{name}' is kept per {per}, and draws from '{source}', kept per {held}: "
+                    f"a {per} holds no such pile", zone_arg.span,
+                    hint=f"draw from a zone of the table or one kept per {per}, or keep '{name}' per {held} too")
         return
     want, words, example = _HOLDERS[per]
     if of_arg is None:

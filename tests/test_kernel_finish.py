@@ -186,9 +186,29 @@ def test_draw_into_a_zone_that_draws_from_none_is_a_clear_error(tmp_path):
 
 
 def test_a_team_s_zone_drawing_from_a_player_s_zone_is_a_clear_error(tmp_path):
-    ir = changed(tmp_path, "errands", "    draws-from pile\n", "    draws-from satchel\n")
+    """The compiler's E401 at the zone named (compiler/drawing.py); the kernel's error at play
+    stays for rules not compiled from checked content (the IR made despite the error)."""
+    with pytest.raises(AssertionError, match=r"errands.mh:89:17.*zone 'errand' is kept per team, and draws from "
+                                             r"'satchel', kept per player: a team holds no such pile"):
+        changed(tmp_path, "errands", "    draws-from pile\n", "    draws-from satchel\n")
+    result = driver.compile_paths([tmp_path / "errands"])
+    assert [(d.code, d.hint) for d in result.diagnostics.items if d.severity == "error"] == [
+        ("E401", "draw from a zone of the table or one kept per team, or keep 'errand' per player too")]
+    ir = driver.compile_paths([HERE / "errands"]).ir  # the same rules, the draw's pile changed in the IR itself
+    (props,) = [n["props"] for n in _nodes(ir) if n.get("props", {}).get("draws-from", {}).get("value") == "pile"]
+    props["draws-from"]["value"] = "satchel"
     with pytest.raises(KernelError, match="zone 'satchel' is kept per player, and t1 holds none"):
         KernelGame(load_game_rules(ir, "errands"), KernelConfig(players=2, seed=0, decks=DECKS)).start()
+
+
+def _nodes(tree):
+    """Every dict of an IR tree, depth first."""
+    if isinstance(tree, dict):
+        yield tree
+        tree = list(tree.values())
+    if isinstance(tree, list):
+        for item in tree:
+            yield from _nodes(item)
 
 
 def test_an_update_event_the_game_does_not_declare_is_an_error(tmp_path):
