@@ -1,4 +1,4 @@
-"""The set-up the kernel's speed tests share: Teen Titans GO! naming `game mayhem`, a game played to its first die to place, a game's digest."""
+"""The set-up the kernel's speed tests share: Teen Titans GO! naming `game mayhem`, a Mayhem box's rules loaded once, a game played to its first die to place, the states of a seeded game, a game's digest."""
 from __future__ import annotations
 
 import hashlib
@@ -49,6 +49,32 @@ def walked(rules, seeds, decisions: int):
                 break
             yield game
             decision = game.act(rng.choice(decision.actions))
+
+
+_BOX_RULES: dict = {}
+
+
+def box_rules(box: str):
+    """A Mayhem box's rules as bench/kernel_mayhem.py loads them (the box naming its kernel game),
+    loaded once per box and process."""
+    if box not in _BOX_RULES:
+        _BOX_RULES[box] = load_game_rules(parity_kernel.compile_named(ROOT / "content", (box,)), box)
+    return _BOX_RULES[box]
+
+
+def seeded_states(rules, seed: int, every: int, decisions: int = 400, players: int = 2):
+    """The game at every `every`th decision of a seeded game of random bots (random.Random(seed)),
+    driven act() by act() for up to `decisions` decisions: the same game object, moved on after
+    each yield."""
+    game = KernelGame(rules, KernelConfig(players=players, seed=seed))
+    decision = game.start()
+    rng = random.Random(seed)
+    n = 0
+    while decision is not None and n < decisions:
+        if n % every == 0:
+            yield game
+        decision = game.act(rng.choice(decision.actions))
+        n += 1
 
 
 def digest(game) -> str:

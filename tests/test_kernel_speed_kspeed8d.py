@@ -14,7 +14,7 @@ import pytest
 
 from mayhem.runtime.kernel.state import State
 
-from kernel_speed_common import ROOT, parity_kernel
+from kernel_speed_common import ROOT, box_rules, seeded_states
 
 
 def _draws(state: State, n: int) -> list[float]:
@@ -99,11 +99,11 @@ def test_pieces_taken_from_the_pool_as_the_plain_loop_takes_them(box):
     from mayhem.runtime.kernel import pieces
     from mayhem.runtime.kernel.effects import Run
     plain_place, plain_back = _plain_pieces()
-    rules = _rules(box)
+    rules = box_rules(box)
     tokens = sorted({qid for fed in rules.pieces.fed.values() for qid in fed})
     compared = short = 0
     for seed in range(3):
-        for game in _states(rules, seed, every=12):
+        for game in seeded_states(rules, seed, every=12):
             state = game.state
             holders = [f for f, x in state.figures.items() if x["space"] is not None][:3] + \
                 [x["space"] for x in state.figures.values() if x["space"] is not None][:2]
@@ -124,30 +124,7 @@ def test_pieces_taken_from_the_pool_as_the_plain_loop_takes_them(box):
     assert compared > 500 and short > 0  # pools spent too
 
 
-_RULES: dict = {}
-
-
-def _rules(box):
-    """A Mayhem box's rules as bench/kernel_mayhem.py loads them (the box naming its kernel game)."""
-    if box not in _RULES:
-        from mayhem.runtime.kernel.rules import load_game_rules
-        ir = parity_kernel.compile_named(ROOT / "content", (box,))
-        _RULES[box] = load_game_rules(ir, box)
-    return _RULES[box]
-
-
-def _states(rules, seed: int, every: int):
-    """The game at every `every`th decision of a seeded game of random bots, driven act() by act()."""
-    from mayhem.runtime.kernel import KernelConfig, KernelGame
-    game = KernelGame(rules, KernelConfig(players=2, seed=seed))
-    decision = game.start()
-    rng = random.Random(seed)
-    n = 0
-    while decision is not None and n < 400:
-        if n % every == 0:
-            yield game
-        decision = game.act(rng.choice(decision.actions))
-        n += 1
+_RULES: dict = {}  # (Marvel Mayhem's and Market's rules, _card_rules)
 
 
 # -- a holder's pieces of some kinds and a Team's counter kept as pieces, read in C (kept.py) -------
@@ -177,13 +154,13 @@ def test_heaps_and_kept_counters_as_the_plain_loops_read_them(box):
     from mayhem.runtime.kernel import kept
     from mayhem.runtime.kernel.effects import Run
     from mayhem.runtime.kernel.pieces import holder_key
-    rules = _rules(box)
+    rules = box_rules(box)
     tokens = sorted({qid for fed in rules.pieces.fed.values() for qid in fed})
     kind_sets = [(t,) for t in tokens] + [tuple(tokens)] + [tuple(g) for g in rules.pieces.groups.values()]
     counters = [c for c in rules.counters.values() if getattr(c, "kept_as", None)]
     found = valued = 0
     for seed in range(3):
-        for game in _states(rules, seed, every=6):
+        for game in seeded_states(rules, seed, every=6):
             run, state = Run(game, []), game.state
             holders = list(state.figures) + list(rules.spaces) + list(state.teams) + list(state.players)
             for holder in holders:

@@ -7,17 +7,15 @@ keys of `me`'s hand and `play-to` zone kept per `me` while the Teams' map is the
 restriction, kept per rules (record.py). Seeded games played with each switch off are the same."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules, record, windows, writers
+from mayhem.runtime.kernel import load_game_rules, record, windows, writers
 from mayhem.runtime.kernel.effects import Run
 from mayhem.runtime.kernel.layout import printed_property
 from mayhem.runtime.kernel.piles import cards_in
 from mayhem.runtime.kernel.play import play_game
 
-from kernel_speed_common import ROOT, parity_kernel
+from kernel_speed_common import ROOT, parity_kernel, seeded_states
 
 BOXES = ("teen-titans-go", "looney-tunes")
 
@@ -25,19 +23,6 @@ BOXES = ("teen-titans-go", "looney-tunes")
 @pytest.fixture(scope="module")
 def ir():
     return parity_kernel.compile_named(ROOT / "content", BOXES)
-
-
-def _states(rules, seed: int, every: int, players: int = 2):
-    """The game at every `every`th decision of a seeded game of random bots, driven act() by act()."""
-    game = KernelGame(rules, KernelConfig(players=players, seed=seed))
-    decision = game.start()
-    rng = random.Random(seed)
-    n = 0
-    while decision is not None and n < 300:
-        if n % every == 0:
-            yield game
-        decision = game.act(rng.choice(decision.actions))
-        n += 1
 
 
 @pytest.mark.parametrize("box", BOXES)
@@ -82,7 +67,7 @@ def test_a_window_is_skipped_only_when_no_hand_holds_a_card_of_its_timing(ir, bo
     assert timings
     asked = held = 0
     for players, seed in ((2, 0), (2, 1), (4, 2)):
-        for game in _states(rules, seed, every=5, players=players):
+        for game in seeded_states(rules, seed, every=5, decisions=300, players=players):
             state = game.state
             for flip in (False, True):
                 if flip:
@@ -115,7 +100,7 @@ def test_my_hand_and_card_played_by_the_kept_keys_as_found_again(ir, box):
     played = rules.game["props"]["play-to"]["value"]
     swapped = 0
     for seed in (0, 1):
-        for game in _states(rules, seed, every=7):
+        for game in seeded_states(rules, seed, every=7, decisions=300):
             state = game.state.clone()
             run = Run(game, [])
             run.state = state
@@ -149,7 +134,7 @@ def test_restricted_by_the_tokens_naming_it_as_by_each_token_read(ir, box):
     assert names
     found = 0
     for seed in (0, 1, 2):
-        for game in _states(rules, seed, every=4):
+        for game in seeded_states(rules, seed, every=4, decisions=300):
             run = Run(game, [])
             for figure in game.state.figures:
                 for what in [*names, "no-such-restriction"]:

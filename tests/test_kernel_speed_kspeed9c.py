@@ -15,33 +15,9 @@ import random
 
 import pytest
 
-from kernel_speed_common import ROOT, parity_kernel
+from kernel_speed_common import ROOT, box_rules, parity_kernel, seeded_states
 
 BOXES = ("teen-titans-go", "looney-tunes")
-_RULES: dict = {}
-
-
-def _rules(box):
-    """A Mayhem box's rules as bench/kernel_mayhem.py loads them (the box naming its kernel game)."""
-    if box not in _RULES:
-        from mayhem.runtime.kernel.rules import load_game_rules
-        ir = parity_kernel.compile_named(ROOT / "content", (box,))
-        _RULES[box] = load_game_rules(ir, box)
-    return _RULES[box]
-
-
-def _states(rules, seed: int, every: int, decisions: int = 400):
-    """The game at every `every`th decision of a seeded game of random bots, driven act() by act()."""
-    from mayhem.runtime.kernel import KernelConfig, KernelGame
-    game = KernelGame(rules, KernelConfig(players=2, seed=seed))
-    decision = game.start()
-    rng = random.Random(seed)
-    n = 0
-    while decision is not None and n < decisions:
-        if n % every == 0:
-            yield game
-        decision = game.act(rng.choice(decision.actions))
-        n += 1
 
 
 # -- count on one holder (pieces_at.count, kept.heaps) --------------------------------------------
@@ -70,13 +46,13 @@ def test_count_on_one_holder_is_the_plain_count_of_its_pieces(box):
     from mayhem.runtime.kernel.effects import Run
     from mayhem.runtime.kernel.kept import heaps
     from mayhem.runtime.kernel.pieces_at import count
-    rules = _rules(box)
+    rules = box_rules(box)
     tokens = sorted({qid for fed in rules.pieces.fed.values() for qid in fed} | set(rules.pieces.groups))
     piled = heaps(rules)
     assert set(piled) == set(rules.spaces)  # both boxes lay a `pile-to` zone of its own
     compared = counted = from_pile = 0
     for seed in range(3):
-        for game in _states(rules, seed, every=8):
+        for game in seeded_states(rules, seed, every=8):
             run, state = Run(game, []), game.state
             holders = list(state.figures) + list(rules.spaces) + list(rules.layout.edges) + \
                 list(state.teams) + list(state.players) + ["other-box/far-tile"]
@@ -120,10 +96,10 @@ def test_a_teams_piles_kept_are_the_walk_and_follow_its_figures_and_seats(box):
     from mayhem.runtime.kernel import kept
     from mayhem.runtime.kernel.effects import Run
     from mayhem.runtime.kernel.writers import add_figure, teams_written
-    rules = _rules(box)
+    rules = box_rules(box)
     asked = 0
     for seed in range(2):
-        for game in _states(rules, seed, every=10):
+        for game in seeded_states(rules, seed, every=10):
             run, state = Run(game, []), game.state
             for team in state.teams:
                 assert kept._keys(run, team) == _walked_keys(run, team)
@@ -163,8 +139,8 @@ def test_a_teams_piles_follow_a_players_figure_when_the_seats_are_swapped():
     from mayhem.runtime.kernel import kept
     from mayhem.runtime.kernel.effects import Run
     from mayhem.runtime.kernel.writers import add_figure, teams_written
-    rules = _rules("teen-titans-go")
-    game = next(_states(rules, 0, every=1))
+    rules = box_rules("teen-titans-go")
+    game = next(seeded_states(rules, 0, every=1))
     copy = game.clone()
     run, state = Run(copy, []), copy.state
     a, b = list(state.teams)
@@ -188,12 +164,12 @@ def test_a_relations_figures_over_spaces_are_the_boards_figures_standing_there(b
     them, in the order of the figures; with a figure named among them, the walk (itself too)."""
     from mayhem.runtime.kernel.effects import Run
     from mayhem.runtime.kernel.relations import RELATIONS, figures_in
-    rules = _rules(box)
+    rules = box_rules(box)
     spaces = list(rules.spaces)
     compared = several = 0
     for seed in range(3):
         rng = random.Random(seed)
-        for game in _states(rules, seed, every=5):
+        for game in seeded_states(rules, seed, every=5):
             run, state = Run(game, []), game.state
             if not state.figures:  # (before the figures are dealt)
                 continue
@@ -244,13 +220,13 @@ def test_the_figures_hearing_an_event_are_found_as_at_each_raise(box):
     """At each 6th decision of seeded games, and on a copy, every event's figures hearing it
     (as their controller and as the player whose turn it is) are the plain search's."""
     from mayhem.runtime.kernel.heard import _figures_heard
-    rules = _rules(box)
+    rules = box_rules(box)
     tables = [rules.hearing.table(rules, e) for e in rules.hearing.events]
     tables = [t for t in tables if t.figures]
     assert tables
     found = 0
     for seed in range(2):
-        for game in _states(rules, seed, every=6):
+        for game in seeded_states(rules, seed, every=6):
             for state in (game.state, game.clone().state):
                 for here in tables:
                     for own in (True, False):
