@@ -96,8 +96,10 @@ def kinds_of(box: str, games: int, space: dict) -> tuple[Counter, Counter, int, 
     return cost, count, total, decisions
 
 
-def uno_bytecodes(games: int) -> tuple[int, int] | None:
-    """(bytecodes, decisions) of `games` games of RLCard's UNO between random agents, or None without RLCard."""
+def uno_bytecodes(games: int) -> tuple[int, int, int] | None:
+    """(bytecodes, decisions, steps) of `games` games of RLCard's UNO between random agents, or
+    None without RLCard: its decisions are its steps with two or more legal actions, as a
+    kernel game counts its own (bench/uno.py), counted after the trace."""
     try:
         import numpy as np
         import rlcard
@@ -105,14 +107,15 @@ def uno_bytecodes(games: int) -> tuple[int, int] | None:
     except ImportError:
         return None
     from opcodes import traced
+    from uno import choices_in
 
     np.random.seed(0)
     env = rlcard.make("uno", config={"seed": 0})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
     env.run(is_training=False)  # its imports and first calls outside the count
     steps = env.timestep
-    _out, ops, _calls = traced(lambda: [env.run(is_training=False) for _ in range(games)])
-    return sum(ops.values()), env.timestep - steps
+    out, ops, _calls = traced(lambda: [env.run(is_training=False)[0] for _ in range(games)])
+    return sum(ops.values()), sum(map(choices_in, out)), env.timestep - steps
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -134,9 +137,10 @@ def main(argv: list[str] | None = None) -> None:
         if uno is None:
             print("RLCard UNO: not installed (pip install -e '.[bench]')")
         else:
-            ops, decisions = uno
+            ops, decisions, steps = uno
             print(f"RLCard UNO: {args.uno_games} games, {decisions:,} decisions, {ops / decisions:,.0f} bytecodes a decision"
-                  " (its numpy work is C, not counted)")
+                  f" (a choice of two or more actions); {steps:,} steps, {ops / steps:,.0f} bytecodes a step (its forced"
+                  " draws too); its numpy work is C, not counted")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ one process, and the ratio to RLCard's UNO between random agents measured in the
 UNO is played right before Marvel, so both see the same load on the machine; `x UNO` is
 Marvel's decisions per second over UNO's, one process each (issue #11 aims at 2x), by the
 wall clock and by CPU time (this process's own: steadier when others share the machine). A
-decision is a choice a player makes (one `KernelGame.act`), as one UNO `env.step`. The games
+decision is a choice a player makes among two or more (one `KernelGame.act`), as one UNO
+`env.step` with two or more legal actions (bench/uno.py: UNO's forced draws are steps, not
+choices). The games
 are played by `play_game`, which asks random bots each question where it arises
 (`KernelGame.play_out`), as RLCard's `env.run` asks its agents; `--by-act` drives them act()
 by act() instead (a step that asks stops there, and is replayed from a copy of its start).

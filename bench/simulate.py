@@ -11,6 +11,13 @@ that both see the same load on the machine. `x UNO` is the box's decisions per C
 of the process over UNO's: on a loaded machine the wall clock counts the other processes'
 turns too, CPU time counts this one's work only. Without RLCard the column is left out.
 
+A decision is a choice, on both sides: a line of the kernel's history (an action, target or
+answer asked of a player because two or more are offered; the only one is taken without
+asking), and a step of UNO's with two or more legal actions (bench/uno.py). `x UNO steps`
+divides by all of UNO's steps instead, its forced draws included (64% of them), while the
+box's own forced steps stay uncounted: a lower bound, the ratio as this script printed it
+before December 5, 2026.
+
 Every box is played by the rules kernel (the only runtime since the Mayhem engine was deleted
 after revision 29f6a0ed): a Mayhem box (Teen Titans GO!, Looney Tunes), which names no game, as
 `mayhem simulate` plays it, through the public API (runtime/simulate.py `play_one`: the Game of
@@ -53,14 +60,16 @@ class Meter:
     decisions: int = 0
     wall: float = 0.0
     cpu: float = 0.0
+    steps: int = 0  # UNO's: every step, the forced ones too
 
     def time(self, play, *args) -> None:
         wall, cpu = time.perf_counter(), time.process_time()
-        games, decisions = play(*args)
+        games, decisions, *steps = play(*args)
         self.wall += time.perf_counter() - wall
         self.cpu += time.process_time() - cpu
         self.games += games
         self.decisions += decisions
+        self.steps += sum(steps)
 
     @property
     def per_second(self) -> float:
@@ -113,9 +122,9 @@ def kernel_player(ir: dict, box: str):
     return play
 
 
-def uno_player(seeds) -> tuple[int, int]:
+def uno_player(seeds) -> tuple[int, int, int]:
     figures = play_uno(len(seeds), seed=seeds[0] if seeds else 0)
-    return figures.games, figures.decisions
+    return figures.games, figures.decisions, figures.steps
 
 
 def peak_memory(play, games: int) -> float:
@@ -165,7 +174,7 @@ def main() -> None:
              "slices" if args.uno_games else ""))
     print(uno_note + "\n" if uno_note else "")
     print(f"{'box':<16} {'setting':<12} {'decisions/s':>12} {'games/s':>9} {'decisions/game':>15} {'peak MB':>8}"
-          + (f" {'x UNO':>7}" if args.uno_games else ""))
+          + (f" {'x UNO':>7} {'x UNO steps':>11}" if args.uno_games else ""))
     settings = [(box, "standard", None) for box in boxes]
     if args.competitive and (args.box is None or args.competitive_box in args.box):
         files = [Path(f.strip()) for f in args.competitive.split(",") if f.strip()]
@@ -182,14 +191,16 @@ def main() -> None:
                     uno.time(uno_player, uno_part)
                 mine.time(play, part)
         peak = peak_memory(play, min(args.games, 20))
-        ratio = f" {mine.per_cpu_second / uno.per_cpu_second:>6.2f}x" if uno.decisions else ""
+        ratio = (f" {mine.per_cpu_second / uno.per_cpu_second:>6.2f}x"
+                 f" {mine.decisions / mine.cpu / (uno.steps / uno.cpu):>10.2f}x") if uno.decisions else ""
         print(f"{label:<16} {'1 process':<12} {mine.per_second:>12,.0f} {mine.games / mine.wall:>9.1f} "
               f"{mine.decisions / mine.games:>15.0f} {peak:>8.1f}" + ratio
               + (f"   ({mine.per_cpu_second:,.0f} decisions per CPU second)" if uno.decisions else ""))
         if uno.decisions:
             print(f"{'  RLCard UNO':<16} {'1 process':<12} {uno.per_second:>12,.0f} "
-                  f"{uno.games / uno.wall:>9.1f} {uno.decisions / uno.games:>15.1f} {'':>8} {1.0:>6.2f}x"
-                  f"   ({uno.per_cpu_second:,.0f} decisions per CPU second)")
+                  f"{uno.games / uno.wall:>9.1f} {uno.decisions / uno.games:>15.1f} {'':>8} {1.0:>6.2f}x {'':>11}"
+                  f"   ({uno.per_cpu_second:,.0f} decisions per CPU second; {uno.steps / uno.cpu:,.0f} steps, "
+                  f"{uno.steps / uno.games:.1f} a game)")
         start = time.perf_counter()
         summary = simulate(comp.ir, box, args.games, ["random", "random"], seed=0, jobs=args.jobs, mode=mode,
                            team_lists=team_lists)
@@ -198,12 +209,14 @@ def main() -> None:
         speedup = (summary.decisions / seconds) / mine.per_second
         print(f"{label:<16} {f'{args.jobs} process' + ('es' if args.jobs > 1 else ''):<12} {summary.decisions / seconds:>12,.0f} "
               f"{args.games / seconds:>9.1f} {summary.decisions / args.games:>15.0f} {rss:>8.1f}"
-              + (" " * 8 if uno.decisions else "") + f"   speed-up x{speedup:.2f} (ideal x{args.jobs})")
+              + (" " * 20 if uno.decisions else "") + f"   speed-up x{speedup:.2f} (ideal x{args.jobs})")
     print("\npeak MB: traced Python allocations of one game at a time (1 process); max resident set of a worker "
           "(processes)")
     if args.uno_games:
         print("x UNO: the box's decisions per CPU second over RLCard UNO's, played in interleaved slices, one process "
-              "each (a decision: one player's choice, `Game.act` / `env.step`); decisions/s: per wall-clock second")
+              "each (a decision: a choice of two or more offered, on both sides: a line of the game's history, an "
+              "`env.step` with two or more legal actions); x UNO steps: over all of UNO's steps, its forced draws "
+              "included (the box's forced steps are not counted: a lower bound); decisions/s: per wall-clock second")
 
 
 if __name__ == "__main__":
