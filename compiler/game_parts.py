@@ -9,8 +9,9 @@ from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 
 STRUCTURE_EVENTS = ("round-start", "round-end", "turn-start", "turn-end")
-# the properties that name another zone of the game
-ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to"), "card-type": ("reacts-from",)}
+# the properties that name another zone of the game (the card flow's roles, a zone's piles)
+ZONE_REFS = {"game": ("pile-to", "decks-to", "draw-from", "draw-to", "discard-to", "play-to"),
+             "zone": ("draws-from", "done-to", "reshuffle-from", "refill-from"), "card-type": ("reacts-from",)}
 
 
 def _items(pv) -> list[tuple[str, object]]:
@@ -52,8 +53,8 @@ def check_part(comp, game, diags: Diagnostics, box=None) -> None:
 
 
 def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> None:
-    """The zones a game, a zone or a card type names (`pile-to`, `draws-from`, `done-to`,
-    `reacts-from`) are the game's; a zone kept per location is the pile the game's `pile-to`
+    """The zones a game, a zone or a card type names (ZONE_REFS: `draw-from`, `reshuffle-from`,
+    `reacts-from`...) are the game's; a zone kept per location is the pile the game's `pile-to`
     names (a module's game: the Mayhem rules, content/shared/game.mh), and none of a game of the
     rules `kernel`."""
     zones = [c.id for c in game.children if c.kind == "zone"]

@@ -12,10 +12,21 @@ def _row(comp: Component, side: str | None, source) -> dict:
             "side": side, "provenance": str(source)}
 
 
+def listed_kinds(model: Model) -> list[str]:
+    """The kinds `mayhem list --kind` takes: LISTED_KINDS and the card types of the cards in decks
+    (Marvel Mayhem's `marvel-card`)."""
+    in_decks = {card.kind for comp in model.top_level() if comp.kind == "deck" for card in comp.children}
+    return list(LISTED_KINDS) + sorted(in_decks - set(LISTED_KINDS))
+
+
 def list_components(model: Model, kind: str | None = None) -> list[dict]:
     rows = []
     for comp in model.top_level():
-        if comp.kind not in LISTED_KINDS or (kind and comp.kind != kind):
+        if comp.kind not in LISTED_KINDS:
+            continue
+        if comp.kind == "deck":  # its cards too, each with its own provenance (the rulebook's or authored)
+            rows.extend(_row(card, None, card.source) for card in comp.children if not kind or card.kind == kind)
+        if kind and comp.kind != kind:
             continue
         sides = [c for c in comp.children if c.kind == "side"]
         if sides:

@@ -134,10 +134,24 @@ def read_prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags
     values, own = split_provenance(prop.values) if pspec.shape not in ("ids", "list") else (prop.values, None)
     value = _shape(pspec, values)
     if value is _BAD:
-        diags.error("E204", f"'{prop.name}' takes {_shape_text(pspec.shape)}", prop.span,
-                    hint=_below_zero(spec, pspec, values) or f"for example: `{_example(pspec)}`")
+        near = _near_option(pspec, values)  # a misspelt option: reported at it, as an unknown name is
+        diags.error("E204", f"'{prop.name}' takes {_shape_text(pspec.shape)}", near[1] if near else prop.span,
+                    hint=_below_zero(spec, pspec, values) or (near[0] if near else None)
+                    or f"for example: `{_example(pspec)}`")
         return
     comp.props[prop.name] = PropValue(value, prop.span, own or comp.source, prop)
+
+
+def _near_option(pspec: PropSpec, values: list) -> tuple[str, Span] | None:
+    """The did-you-mean for a misspelt value of a property that takes one (or more) of a few
+    names (`reset turn-ends`), and the span of that value: the first name that is none of the
+    options, when one of them is near it (the language server's quick fix replaces the name)."""
+    if not pspec.shape.startswith(("enum:", "enums:")):
+        return None
+    options = pspec.shape.split(":", 1)[1].split("|")
+    wrong = next((v for v in values if isinstance(v, ast.Name) and v.id not in options), None)
+    hint = did_you_mean(wrong.id, options) if wrong is not None else None
+    return (hint, wrong.span) if hint else None
 
 
 def _below_zero(spec: KindSpec, pspec: PropSpec, values: list) -> str | None:

@@ -54,8 +54,12 @@ def see_scopes(model: Model, res: Resolution, diags: Diagnostics) -> None:
         # or the shared rules' game, declared in a module file (`game mayhem`: the switch's trial)
         shared = [g for scope, g in res.games.items() if scope.endswith(".mh") and g.id == want]
         if want is not None and (game is None or game.id != want) and not shared:
+            # the games it may name: its own box's, the shared rules' (a module's)
+            known = ([game.id] if game is not None else []) + [
+                g.id for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
             diags.error("E309", f"no game '{want}' in box '{box.id}'", box.props["game"].span,
-                        hint="declare it in the box: game " + want + " \"Title\" { seats 2..4 ... }")
+                        hint=did_you_mean(want, known)
+                        or "declare it in the box: game " + want + " \"Title\" { seats 2..4 ... }")
 
 
 def check_modes(model: Model, everything: list, res: Resolution, diags: Diagnostics) -> None:

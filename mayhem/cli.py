@@ -16,8 +16,9 @@ from mayhem.cli_init import init as init_command
 from mayhem.cli_play import COMMANDS as PLAY_COMMANDS
 from mayhem.compiler import driver
 from mayhem.compiler.graph_export import component_subgraph, find_component, to_dot, to_mermaid, to_text
-from mayhem.compiler.listing import list_components
+from mayhem.compiler.listing import list_components, listed_kinds
 from mayhem.dsl.codes import CODES, explain as explain_code
+from mayhem.dsl.diagnostics import did_you_mean
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mayhem")
@@ -198,13 +199,18 @@ def site_serve(content, src, dev_addr):
 
 @main.command("list")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--kind", help="Only this kind (character, mayhem-card, go-card, location, token, npc, keyword).")
+@click.option("--kind", help="Only this kind (character, mayhem-card, go-card, location, token, npc, keyword, game, "
+              "deck, or the card type of the cards in decks: marvel-card).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @ROOT
 @ALLOW_ERRORS
 def list_cmd(paths, kind, fmt, root, allow_errors):
     """Every component with its box, kind, name, side and provenance."""
     comp = compiled(_paths(paths), allow_errors, root=root)
+    kinds = listed_kinds(comp.model)
+    if kind is not None and kind not in kinds:
+        raise click.BadParameter(f"no kind '{kind}' to list; " + (did_you_mean(kind, kinds) or "kinds: " + ", ".join(kinds)),
+                                 param_hint="--kind")
     rows = list_components(comp.model, kind)
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))

@@ -343,7 +343,7 @@ def test_list_json_shape(listed):
             "side": None, "provenance": "authored"} in listed
     for row in listed:
         assert set(row) == LIST_KEYS
-        assert row["kind"] in LISTED_KINDS
+        assert row["kind"] in LISTED_KINDS or (row["kind"] == "marvel-card" and row["box"] == "marvel-mayhem")
         assert row["side"] in (None, "a", "b")
         assert row["provenance"] == "authored" or row["provenance"].startswith('rulebook "')
     keys = [(r["box"] or "", r["kind"], r["name"], r["side"] or "") for r in listed]

@@ -110,6 +110,25 @@ def test_list_shows_the_game_and_its_decks():
     assert all(r["kind"] == "deck" for r in rows)
 
 
+def test_list_shows_the_cards_of_the_decks_with_their_provenance():
+    # "marked authored": every card of a Super Hero deck is listed with its own provenance, the
+    # three the rulebook names with their section (they were left out: `--kind marvel-card` was empty)
+    rows = json.loads(invoke("list", CONTENT, "--format", "json", "--kind", "marvel-card").stdout)
+    assert len(rows) == 54 and {r["box"] for r in rows} == {"marvel-mayhem"}
+    assert {r["id"].rsplit("/", 2)[1] for r in rows} == {"black-panther", "captain-marvel", "iron-man", "scarlet-witch"}
+    assert {r["name"]: r["provenance"] for r in rows if r["provenance"] != "authored"} == {
+        "King's Fury": 'rulebook "The Cards > Attack"', "Psychic Sight": 'rulebook "Frequently Asked Questions"',
+        "Whatever it Takes": 'rulebook "Frequently Asked Questions"'}
+    every = json.loads(invoke("list", CONTENT, "--format", "json").stdout)
+    assert [r for r in every if r["kind"] == "marvel-card"] == rows
+
+
+def test_list_of_a_kind_it_has_not_says_which_it_has():
+    result = invoke("list", CONTENT, "--kind", "marvl-card")
+    assert result.exit_code == 2
+    assert "no kind 'marvl-card' to list; did you mean 'marvel-card' or 'mayhem-card'?" in result.output
+
+
 RIDGE = Path(__file__).resolve().parent / "fixtures" / "kernel" / "ridge"
 
 

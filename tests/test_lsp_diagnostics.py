@@ -71,6 +71,24 @@ async def test_quick_fix_narrows_to_the_misspelt_name_in_a_property(client):
     close_doc(client, name)
 
 
+async def test_quick_fix_for_a_misspelt_value_replaces_the_value_only(client):
+    # a property that takes one of a few names (`reset turn-start|turn-end|...`) given a misspelt
+    # one: the error is at the value, so the fix replaces `turn-ends`, not the property's name
+    name = "marvel-mayhem/game.mh"
+    body = text(name).replace("    reset turn-end\n", "    reset turn-ends\n", 1)
+    found = await open_doc(client, name, body)
+    [diag] = [d for d in found if d.code == "E204"]
+    actions = await client.text_document_code_action_async(T.CodeActionParams(
+        text_document=T.TextDocumentIdentifier(uri=uri(name)), range=diag.range,
+        context=T.CodeActionContext(diagnostics=[diag])))
+    assert [a.title for a in actions][0] == "Change to 'turn-end'"
+    edit = actions[0].edit.changes[uri(name)][0]
+    line = body.splitlines().index("    reset turn-ends")
+    assert edit.new_text == "turn-end"
+    assert (edit.range.start.line, edit.range.start.character, edit.range.end.character) == (line, 10, 19)
+    close_doc(client, name)
+
+
 async def test_consistency_check_finding_is_published(client):
     # a Location's text that promises an effect its empty trigger does not do: C304
     body = text(ROBIN).replace("    mayhem {\n      stun(attack-target)\n    }", "    mayhem {\n    }", 1)
