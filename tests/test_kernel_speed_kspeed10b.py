@@ -1,12 +1,14 @@
 """The tenth speed pass, an Ability resolved and its target (docs/kernel.md, "Speed, tenth pass: an Ability resolved and its target").
 
 Each change held against the plain computation it replaced: a target drawn among names that
-print as themselves (figures, spaces) makes no labels (effects.NAMES)."""
+print as themselves (figures, spaces) makes no labels (effects.NAMES); the discards at a turn's or
+a round's end walk no pile while no piece due lies on a holder (discards.LYING)."""
 from __future__ import annotations
 
 import pytest
 
-from mayhem.runtime.kernel import effects
+from mayhem.runtime.kernel import discards, effects
+from mayhem.runtime.kernel.pieces import _move
 from mayhem.runtime.kernel.effects import Run
 from mayhem.runtime.kernel.play import play_game
 
@@ -98,3 +100,70 @@ def test_seeded_games_play_the_same_with_names_drawn_without_labels(box, monkeyp
         seen[names] = ([digest(g) for g in _games(box, range(6))], calls[0])
     assert seen[True][0] == seen[False][0]
     assert seen[True][1] < seen[False][1]
+
+
+def _discarded(game, event: str, lying: bool) -> tuple:
+    """(the log's new lines, the zones, the spared pieces) of discard_due at `event` on a copy of
+    the game, the look for pieces lying on a holder on or off."""
+    twin = game.clone()
+    discards.LYING[0] = lying
+    try:
+        before = len(twin.state.log)
+        discards.discard_due(twin, Run(twin, []), event)
+    finally:
+        discards.LYING[0] = True
+    state = twin.state
+    return state.log[before:], {k: list(v) for k, v in state.zones.items()}, list(state.spared or ())
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_the_discards_due_are_those_the_piles_walked_give(box):
+    """At states of seeded games, discard_due at the turn's and the round's end sends back what the
+    walk over the piles sends back: as the game lies (the pieces due in their pools), then with a
+    piece of each token due put on the Active figure, on another figure and on a space (spared by
+    this turn and not), each on a copy; some are sent back."""
+    rules = box_rules(box)
+    p = rules.pieces
+    due = sorted(set().union(*p.discards.values()) | p.later)
+    assert due
+    sent = cases = 0
+    for game in seeded_states(rules, 5, 9, decisions=300):
+        state = game.state
+        figures = [f for f, x in state.figures.items() if x.get("space") is not None]
+        if not figures:
+            continue
+        holders = [f"{p.zones['figure']}/{figures[0]}", f"{p.zones['figure']}/{figures[-1]}",
+                   f"{p.zones['space']}/{state.figures[figures[0]]['space']}"]
+        if state.active_figure is not None:
+            holders.append(f"{p.zones['figure']}/{state.active_figure}")
+        for event in ("turn-end", "round-end"):
+            assert _discarded(game, event, True) == _discarded(game, event, False)
+            cases += 1
+        for token in due:
+            pool = [u for u, q in enumerate(state.cards) if q == token and not state.places[u].startswith(
+                tuple(z + "/" for z in p.zones.values()))]
+            if not pool:
+                continue
+            for key in holders:
+                for spare in (False, True):
+                    twin = game.clone()
+                    _move(twin.state, pool[0], key)
+                    if spare:
+                        twin.state.spared = [*(twin.state.spared or ()), pool[0]]
+                    for event in ("turn-end", "round-end"):
+                        lean = _discarded(twin, event, True)
+                        assert lean == _discarded(twin, event, False), (token, key, spare, event)
+                        sent += bool(lean[0])
+                        cases += 1
+    assert cases > 50 and sent > 5
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_seeded_games_play_the_same_with_the_discards_looked_for_first(box, monkeypatch):
+    """Seeded games of random bots: the same games with the look for pieces lying on a holder and
+    without it."""
+    seen = {}
+    for lying in (True, False):
+        monkeypatch.setattr(discards, "LYING", [lying])
+        seen[lying] = [digest(g) for g in _games(box, range(6))]
+    assert seen[True] == seen[False]
