@@ -2,12 +2,14 @@
 
 Each change held against the plain computation it replaced: a target drawn among names that
 print as themselves (figures, spaces) makes no labels (effects.NAMES); the discards at a turn's or
-a round's end walk no pile while no piece due lies on a holder (discards.LYING)."""
+a round's end walk no pile while no piece due lies on a holder (discards.LYING); a structure event
+heard by figures' cards alone is heard only while a figure dealt has such a card (turns.DEALT)."""
 from __future__ import annotations
 
 import pytest
 
-from mayhem.runtime.kernel import discards, effects
+from mayhem.runtime.kernel import discards, effects, turns
+from mayhem.runtime.kernel.rules import load_game_rules
 from mayhem.runtime.kernel.pieces import _move
 from mayhem.runtime.kernel.effects import Run
 from mayhem.runtime.kernel.play import play_game
@@ -167,3 +169,38 @@ def test_seeded_games_play_the_same_with_the_discards_looked_for_first(box, monk
         monkeypatch.setattr(discards, "LYING", [lying])
         seen[lying] = [digest(g) for g in _games(box, range(6))]
     assert seen[True] == seen[False]
+
+
+def _mode_games(box: str, mode: str | None, seeds, dealt: bool, monkeypatch) -> tuple:
+    """(the digests, the turn-end calls of hear_structure) of seeded games of random bots of `box`
+    in `mode`, its rules loaded anew (the turn's end generated anew) with the gate on or off."""
+    from mayhem.runtime.kernel import heard
+    from parity_kernel import kernel_config
+    calls = [0]
+    real = heard.hear_structure
+
+    def counted(game, run, event, fields=None):
+        calls[0] += event == "turn-end"
+        return real(game, run, event, fields)
+    monkeypatch.setattr(heard, "hear_structure", counted)
+    monkeypatch.setattr(turns, "DEALT", [dealt])
+    ir = parity_kernel.compile_named(ROOT / "content", (box,))
+    rules = load_game_rules(ir, box, mode)
+    games = [play_game(rules, kernel_config(rules, ir, seed, max_turns=200), ["random"]) for seed in seeds]
+    return [digest(g) for g in games], calls[0], sum("turn-end" in str(g.state.log) for g in games)
+
+
+@pytest.mark.parametrize("box, mode", [("teen-titans-go", None), ("looney-tunes", None),
+                                       ("teen-titans-go", "free-for-all"), ("looney-tunes", "free-for-all")])
+def test_a_turn_end_heard_by_figures_alone_is_heard_where_one_was_dealt(box, mode, monkeypatch):
+    """The turn's end of seeded games with and without the gate: the same games; in the standard
+    game (no figure dealt hears it) hear_structure is never called with the gate, and in
+    Free-For-All (a Character that hears it is dealt) it is called at every turn's end either way."""
+    on = _mode_games(box, mode, range(4), True, monkeypatch)
+    off = _mode_games(box, mode, range(4), False, monkeypatch)
+    assert on[0] == off[0]
+    assert off[1] > 0
+    if mode is None:
+        assert on[1] == 0
+    else:
+        assert on[1] == off[1]
