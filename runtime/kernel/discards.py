@@ -89,7 +89,7 @@ def discard_due(game, run, event: str) -> None:
     if not due:
         return
     state = game.state
-    if LYING[0]:  # no piece due lying on a holder (most turns' ends: every Stun in its pool): no pile walked
+    if LYING[0]:  # no piece due lying on a holder (most turns' ends: every such piece in its pool): no pile walked
         keyed = p.keyed[2]
         lying = keyed[due] if due in keyed else _lying(p, due)  # [tokens, prefixes, cache, cards, uids]
         if lying[2] is not state.heard_uids or lying[3] != len(state.cards):
