@@ -1,6 +1,8 @@
 """What pieces forbid and when they go back: the verbs a piece on the acting player restricts, and the discards at a structure event."""
 from __future__ import annotations
 
+from itertools import repeat
+
 
 def _concerned(rules, state, player: str) -> list[str]:
     """The piles of pieces the turn's restrictions and turn-end discards concern: on the player,
@@ -87,6 +89,13 @@ def discard_due(game, run, event: str) -> None:
     if not due:
         return
     state = game.state
+    if LYING[0]:  # no piece due lying on a holder (most turns' ends: every such piece in its pool): no pile walked
+        keyed = p.keyed[2]
+        lying = keyed[due] if due in keyed else _lying(p, due)  # [tokens, prefixes, cache, cards, uids]
+        if lying[2] is not state.heard_uids or lying[3] != len(state.cards):
+            _found(state, lying)
+        if not any(map(str.startswith, map(state.places.__getitem__, lying[4]), repeat(lying[1]))):
+            return  # (each due piece's place read in C)
     if event == "turn-end":
         keys = _concerned(game.rules, state, state.active)
     else:
@@ -120,5 +129,37 @@ def discard_due(game, run, event: str) -> None:
                 _blocks(run, token, key.partition("/")[2])  # a blocking piece discarded off an edge
 
 
+LYING = [True]  # the pieces due looked for on the holders first, in C (a test's switch: off, every pile walked)
+
+
+class _Due:
+    """The tokens due at an event, as heard.pieces_hearing reads a table's (`pieces`): the uids
+    of their pieces found once per list of cards (cards are only added; a piece turned over
+    drops the cache, flip.py)."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, due: frozenset) -> None:
+        self.pieces = due
+
+
+def _lying(p, due: frozenset) -> list:
+    """discard_due's look for the pieces due lying on a holder (a pile of the pieces' zones: a
+    figure, a space, a player, a Team, an edge), kept per rules by the tokens due: [those tokens
+    (as heard.pieces_hearing reads a table's), the piles' prefixes, then the cache, the number of
+    cards and the uids of their pieces _found them with]."""
+    kept = p.keyed[2][due] = [_Due(due), tuple(zone + "/" for zone in p.zones.values()), None, -1, ()]
+    return kept
+
+
+def _found(state, lying: list) -> None:
+    """The uids of the pieces of the tokens due (heard.pieces_hearing: found once per list of
+    cards, which only grows; a piece turned over drops the cache, flip.py), kept with the cache
+    and the number of cards they were found for."""
+    lying[4] = pieces_hearing(state, lying[0])
+    lying[2], lying[3] = state.heard_uids, len(state.cards)
+
+
 # -- imported here, once: at the end, as these modules import this one's names
 from .pieces import _blocks, _home, _of, _token_id  # noqa: E402 - bound once, after this module's names (cycles)
+from .heard import pieces_hearing  # noqa: E402

@@ -11,6 +11,10 @@ from .compile_stmts import compiled_block
 from .labels import labels as label_values
 
 
+_STR = {str}
+NAMES = [True]  # a draw among names printed as themselves makes no labels (a test's switch: off, labels() first)
+
+
 class NeedChoice(Exception):
     def __init__(self, decision: Decision) -> None:
         super().__init__(decision.prompt)
@@ -58,11 +62,24 @@ class Run:
         none of them (`target none`, None), asked even of a lone value."""
         if len(values) == 1 and not optional:  # one choice: taken without asking
             return values[0]
+        draws = self.draws
+        if draws is not None and NAMES[0] and set(map(type, values)) == _STR and \
+                self.state.dice.keys().isdisjoint(values) and self.rules.cards.keys().isdisjoint(values):
+            # names that print as themselves (figures, spaces: labels() gives each its own text),
+            # drawn among as the texts below are: one option a name, only the one drawn printed
+            options = values if len(set(values)) == len(values) else list(dict.fromkeys(values))
+            if optional:
+                options = [*options, None]
+            if len(options) == 1:
+                return values[0]
+            picked = options[draws[player](len(options))]
+            self.game.history.append({"player": player, "kind": "target",
+                                      "action": "target none" if picked is None else "target " + picked})
+            return picked
         labels = label_values(self.game, values)
         texts = list(map("target ".__add__, labels))
         if optional:
             values, texts = [*values, None], [*texts, "target none"]
-        draws = self.draws
         if draws is not None:  # ask() and the game's _answer_in_place by draws, written out: no answer is kept
             options = list(dict.fromkeys(texts))
             if len(options) == 1:

@@ -75,6 +75,9 @@ def _slot_lines(rules, slot: str, me: str, event: str, space: dict) -> list[str]
     return lines + trigger_lines(rules, event, space)
 
 
+DEALT = [True]  # a structure event heard by figures alone heard only while one dealt hears it (a test's switch)
+
+
 def trigger_lines(rules, event: str, space: dict) -> list[str]:
     """rounds.run_triggers(game, run, event), written out for these rules: the one-shot
     triggers due (rounds.run_due) only when the state holds some, the pieces' and figures'
@@ -97,7 +100,15 @@ def trigger_lines(rules, event: str, space: dict) -> list[str]:
             lines.insert(0, "    _fields = None if state.active_figure is None else "
                             "{'var:figure': state.active_figure} if state.active_turn == state.turn else {}")
             fields = "_fields"
-        lines.append(f"    hear_structure(game, run, {event!r}, {fields})")
+        call = f"hear_structure(game, run, {event!r}, {fields})"
+        if here.figures and not here.pieces and not here.spaces and DEALT[0]:
+            # heard by figures' cards alone: asked only while a figure dealt has such a card
+            # (heard.figures_hearing, kept per dict of figures); in a game where none was dealt
+            # (a mode's own figure) the turn passes no call (hear_structure would find none)
+            from .compile import name_for
+            from .heard import figures_hearing
+            call = f"if {name_for(space, figures_hearing)}(state, {name_for(space, here)}): " + call
+        lines.append("    " + call)
     if rules.hearing.expires:
         lines += ["    if state.triggers:", f"        expire(state, {event!r})"]
     return lines
