@@ -80,3 +80,28 @@ def test_the_orders_kept_by_places_are_reused_and_a_copy_finds_its_own():
     assert [k for k, _kind, _h in state.heard_uids[1][(here, "ranked")][1]] == free[:2]
     heard._pieces_heard(copy, rules, here)
     assert [k for k, _kind, _h in copy.heard_uids[1][(here, "ranked")][1]] == [free[1], free[0]]
+
+
+def test_open_is_called_by_position_and_answers_by_any_name():
+    """`open(it)` compiled calls layout.open_space with the space by position (its first
+    parameter is the shared word's `location`: no keyword dict a call); by the name an older box
+    gives it, by keyword, it answers the same at every space of seeded games' states, full or
+    not (one of each is asked)."""
+    from mayhem.runtime.kernel.compile import call_source
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.layout import open_space
+    space: dict = {}
+    src = call_source(open_space, [("location", {"e": "it"})], space)
+    assert src.startswith("_0(run, env, (env[") and "location=" not in src and space["_0"] is open_space
+    rules = box_rules("teen-titans-go")
+    answers = set()
+    for game in walked(rules, (1,), 80):
+        run = Run(game, [])
+        for space in rules.spaces:
+            got = open_space(run, None, space)
+            assert open_space(run, None, location=space) is got
+            assert open_space(run, None, space=space) is got
+            assert open_space(run, None, tile=space) is got
+            answers.add(got)
+    assert answers == {True, False}
+    assert open_space(run, None) is True and open_space(run, None, location=None) is True

@@ -202,15 +202,15 @@ def has_room(run, space) -> bool:  # fewer figures on the space than its capacit
     return open_space(run, None, space)
 
 
-def open_space(run, env, *given, **named) -> bool:
+def open_space(run, env, location=None, *given, **named) -> bool:
     """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules, the
     figures that fill a place on each space counted once per figures' mark (seen.py). A figure
-    that stands for a piece (standing.py: its `piece` lies under it) fills no place."""
-    if given:
-        space = given[0]
-    else:
-        space = None
-        for space in named.values():  # by the name the older boxes give it (_named), no call
+    that stands for a piece (standing.py: its `piece` lies under it) fills no place. The space
+    is its first parameter, `location` as the shared vocabulary names it (so a compiled call
+    passes it by position: compile.call_source), or by the name the older boxes give it."""
+    space = location
+    if space is None and named:
+        for space in named.values():  # (_named: no call)
             break
     layout = run.rules.layout
     if layout is None:
