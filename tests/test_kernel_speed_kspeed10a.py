@@ -83,9 +83,9 @@ def test_the_orders_kept_by_places_are_reused_and_a_copy_finds_its_own():
 
 
 def test_open_is_called_by_position_and_answers_by_any_name():
-    """`open(it)` compiled calls layout.open_space with the space by position (its first
-    parameter is the shared word's `location`: no keyword dict a call); by the name an older box
-    gives it, by keyword, it answers the same at every space of seeded games' states, full or
+    """`open(it)` compiled calls layout.open_space with the space by position (its one argument,
+    `by_position`, though the shared word names it `location`: no keyword dict a call); by
+    keyword, under any name, it answers the same at every space of seeded games' states, full or
     not (one of each is asked)."""
     from mayhem.runtime.kernel.compile import call_source
     from mayhem.runtime.kernel.effects import Run
@@ -102,6 +102,7 @@ def test_open_is_called_by_position_and_answers_by_any_name():
             assert open_space(run, None, location=space) is got
             assert open_space(run, None, space=space) is got
             assert open_space(run, None, tile=space) is got
+            assert open_space(run, None, space) is got
             answers.add(got)
     assert answers == {True, False}
     assert open_space(run, None) is True and open_space(run, None, location=None) is True

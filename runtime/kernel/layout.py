@@ -202,13 +202,11 @@ def has_room(run, space) -> bool:  # fewer figures on the space than its capacit
     return open_space(run, None, space)
 
 
-def open_space(run, env, location=None, *given, **named) -> bool:
+def open_space(run, env, space=None, *given, **named) -> bool:
     """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules, the
     figures that fill a place on each space counted once per figures' mark (seen.py). A figure
-    that stands for a piece (standing.py: its `piece` lies under it) fills no place. The space
-    is its first parameter, `location` as the shared vocabulary names it (so a compiled call
-    passes it by position: compile.call_source), or by the name the older boxes give it."""
-    space = location
+    that stands for a piece (standing.py: its `piece` lies under it) fills no place. Compiled, its
+    one argument is passed by position (`by_position`, compile.call_source); by keyword, any name."""
     if space is None and named:
         for space in named.values():  # (_named: no call)
             break
@@ -231,6 +229,9 @@ def open_space(run, env, location=None, *given, **named) -> bool:
         seen = view(state)
     filled = seen.filled
     return (filled[space] if space in filled else 0) < cap
+
+
+open_space.by_position = 1  # (compile.call_source: a call of one argument passes it by position)
 
 
 def _caps_printed(rules, layout) -> dict:
