@@ -199,13 +199,13 @@ def _pieces_heard(state, rules, here, at=None) -> list:
 def _reranked(state, rules, here, getter, where) -> list:
     """_pieces_heard's piles in order for the places `where` (its reader's answer), kept in the
     state's cache (a copy starts from it) and on the table (the next raise in this state). The
-    orders found in this state are kept by their places too (under (the table, "orders"), with
-    the cache they were found for: a copy finds its own), as pieces that come back to where they
+    orders found in this state are kept by their places too (the table's `orders`, with the
+    cache they were found for: a copy finds its own), as pieces that come back to where they
     lay give the order found then (the figures, zones and seats of one state are only added)."""
     cache = state.heard_uids
-    orders = cache[1][(here, "orders")] if (here, "orders") in cache[1] else None
+    orders = here.orders  # (on the table, as `last`: in the cache it would make a cycle of it)
     if orders is None or orders[0] is not cache:
-        orders = cache[1][(here, "orders")] = (cache, {})
+        orders = here.orders = (cache, {})
     ranked = orders[1][where] if where in orders[1] else None
     if ranked is None:
         # the places as a tuple: `where` itself (the reader of several uids gives one), else read again
