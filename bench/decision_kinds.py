@@ -1,6 +1,7 @@
 """What a decision costs, by the kind of answer before it: bytecodes between two decisions of the Mayhem boxes' random games, and RLCard UNO's a decision for comparison.
 
     .venv/bin/python bench/decision_kinds.py [--games N] [--box BOX] [--top K] [--uno-games M]
+    .venv/bin/python bench/decision_kinds.py --split action:move [--games N] [--box BOX]
 
 Plays seeds 0 .. N-1 of each box as bench/kernel_mayhem.py does (random bots) under
 `sys.settrace` (bench/opcodes.py's way of counting) and charges the bytecodes run between one
@@ -10,7 +11,10 @@ and their listeners) and the next question's menu. Then RLCard's UNO (random age
 reference of bench/simulate.py) counted the same way over M games, when RLCard is installed
 (the `bench` extra). UNO's numpy work is C and not counted, as the kernel's builtins are not:
 bytecodes are the firm figure, the same on any machine and under any load; the clock ratio is
-bench/simulate.py's.
+bench/simulate.py's. `--split KIND` prints, for that kind alone, its bytecodes by where they
+ran (split_of: the frame each ran in and the frames under which it ran): the next menu, the
+update event after the step, the listeners' work, the search for who hears, the landers' own code,
+the functions that move figures, the action's take, and the rest.
 
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
 from __future__ import annotations
@@ -96,6 +100,72 @@ def kinds_of(box: str, games: int, space: dict) -> tuple[Counter, Counter, int, 
     return cost, count, total, decisions
 
 
+# split_of's parts, by the frames on the stack (innermost last); the first that fits, in this order
+MOVING, SEARCH = ("movement.py", "seen.py", "writers.py", "placing.py"), ("heard.py", "spaces.py")
+
+
+def part_of(names: list) -> str:
+    """The part a bytecode ran in, from the names (`file:function`) of the frames on the stack."""
+    inner = names[-1]
+    if "finish.py:in_play_only" in names:
+        return "the update event after the step (finish.in_play_only)"
+    if "<string>:pick" in names or "<string>:menu" in names:
+        return "the next menu (the generated pick or menu)"
+    heard = [i for i, n in enumerate(names) if n.startswith("<lander")]
+    if heard:
+        if inner.startswith("<lander"):
+            return "the landers' own code"
+        if inner.partition(":")[0] in SEARCH and not any(n.startswith("<string>") for n in names[heard[-1]:]):
+            return "who hears: the search (heard.py, spaces.controller)"
+        return "the listeners' work (their whens, bodies, what those raise)"
+    if inner.partition(":")[0] in MOVING:
+        return "moving figures (movement, seen, writers, placing)"
+    if inner == "<string>:take":
+        return "the action's take (its own code)"
+    return "the rest (the step loop, the answer)"
+
+
+def split_of(box: str, games: int, space: dict, want: str) -> tuple[Counter, int, int]:
+    """(bytecodes by part, answers of the kind `want`, all decisions) of the intervals after the
+    answers of that kind, seeds 0 .. games-1 (kinds_of's intervals)."""
+    from mayhem.runtime.kernel import structure
+    from mayhem.runtime.kernel.play import play_game
+    from parity_kernel import kernel_config
+
+    space["play"](box, 10**6, 2)
+    rules, ir = space["RULES"][box], space["IR"]
+    verbs = set(rules.actions) | ANSWERS
+    parts, answers, decisions = Counter(), 0, 0
+    for seed in range(games):
+        seen = {"n": 0, "on": False, "stack": []}
+        with games_seen(structure) as made:
+
+            def tracer(frame, event, _arg):
+                nonlocal answers
+                if event == "opcode":
+                    if seen["on"]:
+                        parts[part_of(seen["stack"])] += 1
+                elif event == "call":
+                    frame.f_trace_opcodes = True
+                    if made and len(made[0].history) != seen["n"]:  # an answer given: the next interval
+                        history = made[0].history
+                        seen["n"] = len(history)
+                        seen["on"] = f"{history[-1]['kind']}:{verb(history[-1]['action'], verbs)}" == want
+                        answers += seen["on"]
+                    seen["stack"].append(f"{frame.f_code.co_filename.rpartition('/')[2]}:{frame.f_code.co_name}")
+                elif event == "return" and seen["stack"]:
+                    seen["stack"].pop()
+                return tracer
+
+            sys.settrace(tracer)
+            try:
+                game = play_game(rules, kernel_config(rules, ir, seed, max_turns=400), ["random"])
+            finally:
+                sys.settrace(None)
+        decisions += len(game.history)
+    return parts, answers, decisions
+
+
 def uno_bytecodes(games: int) -> tuple[int, int, int] | None:
     """(bytecodes, decisions, steps) of `games` games of RLCard's UNO between random agents, or
     None without RLCard: its decisions are its steps with two or more legal actions, as a
@@ -124,8 +194,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--box", choices=BOXES, action="append", help="a box (default: both)")
     parser.add_argument("--top", type=int, default=12, help="kinds printed a box (default 12)")
     parser.add_argument("--uno-games", type=int, default=50, help="UNO games counted (default 50; 0: none)")
+    parser.add_argument("--split", metavar="KIND", help="one kind's bytecodes by where they ran (action:move)")
     args = parser.parse_args(argv)
     space = load_here()
+    if args.split:
+        for box in args.box or BOXES:
+            parts, answers, decisions = split_of(box, args.games, space, args.split)
+            total = sum(parts.values())
+            print(f"{box}: {args.split}, {answers:,} answers ({answers / max(decisions, 1):.3f} a decision), "
+                  f"{total / max(answers, 1):,.0f} bytecodes each")
+            for part, ops in parts.most_common():
+                print(f"  {part:<64} {ops / answers:>7,.0f} {ops / total:>6.1%}")
+        return
     for box in args.box or BOXES:
         cost, count, total, decisions = kinds_of(box, args.games, space)
         print(f"{box}: {args.games} games, {decisions:,} decisions, {total / decisions:,.0f} bytecodes a decision")

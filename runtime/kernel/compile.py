@@ -269,14 +269,15 @@ def call(fn, args: list):
 
 def call_source(fn, args: list, space: dict, bound=None) -> str:
     """Source calling `fn(run, env, ...)`: by position where `args` are fn's next parameters
-    in that order, by keyword otherwise; a constant argument (a counter's name, a number)
+    in that order or as many as fn's `by_position` says (a word's one argument, whatever the
+    vocabulary names it), by keyword otherwise; a constant argument (a counter's name, a number)
     is a name bound to its value, any other argument its own source."""
     names = [k for k, _e in args]
     try:
         params = list(inspect.signature(fn).parameters)[2:]
     except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
         params = None
-    positional = params is not None and names == params[:len(names)]
+    positional = params is not None and (names == params[:len(names)] or getattr(fn, "by_position", 0) == len(names))
     values = [source(e, space, bound) for _k, e in args]
     if positional:
         parts = values

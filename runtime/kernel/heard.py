@@ -160,8 +160,10 @@ def _pieces_heard(state, rules, here, at=None) -> list:
     kept beside the state (`state.heard_uids`, under (the table, "ranked")) with the places it was
     found from: the same places give the same piles in the same order, for a state of this game
     or a copy (figures, zones and seats are only added, and each keeps its place). Raised at a
-    space (`at`), the piles of other spaces are passed over here, so one order serves every
-    space a figure enters."""
+    space (`at`), the piles of other spaces are not heard: the order keeps, for each space a pile
+    lies on, the piles heard there (`Piles.at`), and the piles on holders of other kinds, heard at
+    any space (`Piles.others`), so a raise at a space where no hearing piece lies walks nothing
+    and one order serves every space a figure enters."""
     cache, cards = state.heard_uids, state.cards
     last = here.last  # (the cache, the cards then, the places' reader, the places, the piles' order)
     if last is not None and last[0] is cache and cache[0] is cards and last[1] == len(cards):
@@ -177,11 +179,13 @@ def _pieces_heard(state, rules, here, at=None) -> list:
         here.last = (state.heard_uids, len(cards), getter, where, ranked)
     if not ranked:
         return []
+    if at is not None:  # the piles heard at that space: those on other kinds of holder and its own
+        ranked = ranked.at[at] if at in ranked.at else ranked.others
+        if not ranked:
+            return []  # nothing on that space hears it, nor anything elsewhere
     out = []
     pieces, zones = here.pieces, state.zones
     for key, kind, holder in ranked:
-        if at is not None and holder != at and kind == "space":
-            continue  # not where the event is raised: not heard (movement.heard_at)
         seen = set()
         for uid in zones[key]:
             qid = cards[uid]
@@ -194,9 +198,23 @@ def _pieces_heard(state, rules, here, at=None) -> list:
 
 def _reranked(state, rules, here, getter, where) -> list:
     """_pieces_heard's piles in order for the places `where` (its reader's answer), kept in the
-    state's cache (a copy starts from it) and on the table (the next raise in this state)."""
-    ranked = _ranked(state, rules, tuple(map(state.places.__getitem__, pieces_hearing(state, here))), None)
-    state.heard_uids[1][(here, "ranked")] = (where, ranked)
+    state's cache (a copy starts from it) and on the table (the next raise in this state). The
+    orders found in this state are kept by their places too (the table's `orders`, with the
+    cache they were found for: a copy finds its own), as pieces that come back to where they
+    lay give the order found then (the figures, zones and seats of one state are only added)."""
+    cache = state.heard_uids
+    orders = here.orders  # (on the table, as `last`: in the cache it would make a cycle of it)
+    if orders is None or orders[0] is not cache:
+        orders = here.orders = (cache, {})
+    ranked = orders[1][where] if where in orders[1] else None
+    if ranked is None:
+        # the places as a tuple: `where` itself (the reader of several uids gives one), else read again
+        places = where if type(where) is tuple else tuple(map(state.places.__getitem__, pieces_hearing(state, here)))
+        ranked = _ranked(state, rules, places, None)
+        if len(orders[1]) >= 256:  # (a long game's many places: start again)
+            orders[1].clear()
+        orders[1][where] = ranked
+    cache[1][(here, "ranked")] = (where, ranked)
     here.last = (state.heard_uids, len(state.cards), getter, where, ranked)
     return ranked
 
@@ -234,7 +252,29 @@ def _ranked(state, rules, where: tuple, at) -> list:
         if holder in order:
             ranked.append((rank, order.index(holder), key, kind, holder))
     ranked.sort()
-    return [(key, kind, holder) for _rank, _at, key, kind, holder in ranked]
+    return Piles([(key, kind, holder) for _rank, _at, key, kind, holder in ranked])
+
+
+class Piles(list):
+    """_ranked's piles in order, (pile key, holder kind, holder), with the piles heard by a raise
+    at a space (_pieces_heard's `at`): `at[space]` those of other kinds of holder and the space's
+    own, in order, for each space a pile lies on; `others` those of other kinds, for any other
+    space."""
+
+    __slots__ = ("at", "others")
+
+    def __init__(self, piles: list) -> None:
+        super().__init__(piles)
+        self.others, self.at = [], {}
+        for pile in piles:  # (loops: no comprehension's cells)
+            if pile[1] != "space":
+                self.others.append(pile)
+                for heard in self.at.values():
+                    heard.append(pile)
+            elif pile[2] in self.at:
+                self.at[pile[2]].append(pile)
+            else:
+                self.at[pile[2]] = self.others[:] + [pile]
 
 
 def hear_structure(game, run, event: str, fields: dict | None = None) -> None:

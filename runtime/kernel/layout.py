@@ -202,15 +202,13 @@ def has_room(run, space) -> bool:  # fewer figures on the space than its capacit
     return open_space(run, None, space)
 
 
-def open_space(run, env, *given, **named) -> bool:
+def open_space(run, env, space=None, *given, **named) -> bool:
     """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules, the
     figures that fill a place on each space counted once per figures' mark (seen.py). A figure
-    that stands for a piece (standing.py: its `piece` lies under it) fills no place."""
-    if given:
-        space = given[0]
-    else:
-        space = None
-        for space in named.values():  # by the name the older boxes give it (_named), no call
+    that stands for a piece (standing.py: its `piece` lies under it) fills no place. Compiled, its
+    one argument is passed by position (`by_position`, compile.call_source); by keyword, any name."""
+    if space is None and named:
+        for space in named.values():  # (_named: no call)
             break
     layout = run.rules.layout
     if layout is None:
@@ -231,6 +229,9 @@ def open_space(run, env, *given, **named) -> bool:
         seen = view(state)
     filled = seen.filled
     return (filled[space] if space in filled else 0) < cap
+
+
+open_space.by_position = 1  # (compile.call_source: a call of one argument passes it by position)
 
 
 def _caps_printed(rules, layout) -> dict:

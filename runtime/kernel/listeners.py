@@ -90,7 +90,8 @@ class Heard:
     """Who can hear one event in these rules: the rules' triggers, and the printed cards' in
     play and in answer, by qid; worked out once, so an event nobody hears costs one look-up."""
 
-    __slots__ = ("rules", "cards", "reactions", "silent", "pieces", "figures", "spaces", "last", "dealt")
+    __slots__ = ("rules", "cards", "reactions", "silent", "pieces", "figures", "spaces", "last", "dealt",
+                 "orders")
 
     def __init__(self, rules, hearing: Hearing, event: str) -> None:
         self.rules = [t for t in rules.rules if t["event"] == event]
@@ -111,6 +112,7 @@ class Heard:
                        if (m := [t for t in ts if t["event"] == event])}
         self.last = None  # heard._pieces_heard's last search, for the state it was made in
         self.dealt = None  # heard._figures_heard's last figures hearing, for the dict of figures it was found in
+        self.orders = None  # heard._reranked's orders by places, with the state's cache they were found for
         self.silent = not (self.rules or self.cards or self.reactions or self.pieces or self.figures or self.spaces)
 
 
