@@ -59,8 +59,10 @@ def verb(text: str, verbs) -> str:
     return max((v for v in verbs if text == v or text.startswith(v + " ")), key=len, default="-")
 
 
-def kinds_of(box: str, games: int, space: dict) -> tuple[Counter, Counter, int, int]:
-    """(bytecodes by kind, decisions by kind, all bytecodes, all decisions) of seeds 0 .. games-1."""
+def traced_games(box: str, games: int, space: dict, tracer_of):
+    """Seeds 0 .. games-1 of `box` played by random bots under `sys.settrace`, each game yielded
+    once played. `tracer_of(made, verbs)` gives each game's tracer: `made` holds the game once it
+    is made (games_seen), `verbs` are the rules' declared actions and the answers."""
     from mayhem.runtime.kernel import structure
     from mayhem.runtime.kernel.play import play_game
     from parity_kernel import kernel_config
@@ -68,33 +70,43 @@ def kinds_of(box: str, games: int, space: dict) -> tuple[Counter, Counter, int, 
     space["play"](box, 10**6, 2)  # the rules loaded and their code made, outside the count
     rules, ir = space["RULES"][box], space["IR"]
     verbs = set(rules.actions) | ANSWERS
-    cost, count = Counter(), Counter()
-    total = decisions = 0
     for seed in range(games):
-        seen = {"n": 0, "ops": 0, "last": 0}
         with games_seen(structure) as made:
-
-            def tracer(frame, event, _arg):
-                if event == "opcode":
-                    seen["ops"] += 1
-                elif event == "call":
-                    frame.f_trace_opcodes = True
-                    if made:
-                        history = made[0].history
-                        if len(history) != seen["n"]:  # answers given since the last call
-                            if seen["n"]:
-                                before = history[seen["n"] - 1]
-                                kind = f"{before['kind']}:{verb(before['action'], verbs)}"
-                                cost[kind] += seen["ops"] - seen["last"]
-                                count[kind] += 1
-                            seen["n"], seen["last"] = len(history), seen["ops"]
-                return tracer
-
-            sys.settrace(tracer)
+            sys.settrace(tracer_of(made, verbs))
             try:
                 game = play_game(rules, kernel_config(rules, ir, seed, max_turns=400), ["random"])
             finally:
                 sys.settrace(None)
+        yield game
+
+
+def kinds_of(box: str, games: int, space: dict) -> tuple[Counter, Counter, int, int]:
+    """(bytecodes by kind, decisions by kind, all bytecodes, all decisions) of seeds 0 .. games-1."""
+    cost, count = Counter(), Counter()
+    seen: dict = {}
+
+    def tracer_of(made, verbs):
+        seen.update(n=0, ops=0, last=0)
+
+        def tracer(frame, event, _arg):
+            if event == "opcode":
+                seen["ops"] += 1
+            elif event == "call":
+                frame.f_trace_opcodes = True
+                if made:
+                    history = made[0].history
+                    if len(history) != seen["n"]:  # answers given since the last call
+                        if seen["n"]:
+                            before = history[seen["n"] - 1]
+                            kind = f"{before['kind']}:{verb(before['action'], verbs)}"
+                            cost[kind] += seen["ops"] - seen["last"]
+                            count[kind] += 1
+                        seen["n"], seen["last"] = len(history), seen["ops"]
+            return tracer
+        return tracer
+
+    total = decisions = 0
+    for game in traced_games(box, games, space, tracer_of):
         total += seen["ops"]
         decisions += len(game.history)
     return cost, count, total, decisions
@@ -128,41 +140,30 @@ def part_of(names: list) -> str:
 def split_of(box: str, games: int, space: dict, want: str) -> tuple[Counter, int, int]:
     """(bytecodes by part, answers of the kind `want`, all decisions) of the intervals after the
     answers of that kind, seeds 0 .. games-1 (kinds_of's intervals)."""
-    from mayhem.runtime.kernel import structure
-    from mayhem.runtime.kernel.play import play_game
-    from parity_kernel import kernel_config
+    parts, answers = Counter(), 0
 
-    space["play"](box, 10**6, 2)
-    rules, ir = space["RULES"][box], space["IR"]
-    verbs = set(rules.actions) | ANSWERS
-    parts, answers, decisions = Counter(), 0, 0
-    for seed in range(games):
+    def tracer_of(made, verbs):
         seen = {"n": 0, "on": False, "stack": []}
-        with games_seen(structure) as made:
 
-            def tracer(frame, event, _arg):
-                nonlocal answers
-                if event == "opcode":
-                    if seen["on"]:
-                        parts[part_of(seen["stack"])] += 1
-                elif event == "call":
-                    frame.f_trace_opcodes = True
-                    if made and len(made[0].history) != seen["n"]:  # an answer given: the next interval
-                        history = made[0].history
-                        seen["n"] = len(history)
-                        seen["on"] = f"{history[-1]['kind']}:{verb(history[-1]['action'], verbs)}" == want
-                        answers += seen["on"]
-                    seen["stack"].append(f"{frame.f_code.co_filename.rpartition('/')[2]}:{frame.f_code.co_name}")
-                elif event == "return" and seen["stack"]:
-                    seen["stack"].pop()
-                return tracer
+        def tracer(frame, event, _arg):
+            nonlocal answers
+            if event == "opcode":
+                if seen["on"]:
+                    parts[part_of(seen["stack"])] += 1
+            elif event == "call":
+                frame.f_trace_opcodes = True
+                if made and len(made[0].history) != seen["n"]:  # an answer given: the next interval
+                    history = made[0].history
+                    seen["n"] = len(history)
+                    seen["on"] = f"{history[-1]['kind']}:{verb(history[-1]['action'], verbs)}" == want
+                    answers += seen["on"]
+                seen["stack"].append(f"{frame.f_code.co_filename.rpartition('/')[2]}:{frame.f_code.co_name}")
+            elif event == "return" and seen["stack"]:
+                seen["stack"].pop()
+            return tracer
+        return tracer
 
-            sys.settrace(tracer)
-            try:
-                game = play_game(rules, kernel_config(rules, ir, seed, max_turns=400), ["random"])
-            finally:
-                sys.settrace(None)
-        decisions += len(game.history)
+    decisions = sum(len(game.history) for game in traced_games(box, games, space, tracer_of))
     return parts, answers, decisions
 
 
