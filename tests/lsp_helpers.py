@@ -105,6 +105,13 @@ async def change_doc(client: LanguageClient, name: str, body: str) -> list[T.Dia
     return await wait_diagnostics(client, u, version, since)
 
 
+async def code_actions(client: LanguageClient, name: str, diag: T.Diagnostic) -> list:
+    """The code actions (quick fixes) the server offers for one finding of an open file."""
+    return await client.text_document_code_action_async(T.CodeActionParams(
+        text_document=T.TextDocumentIdentifier(uri=uri(name)), range=diag.range,
+        context=T.CodeActionContext(diagnostics=[diag])))
+
+
 def close_doc(client: LanguageClient, name: str) -> None:
     client.text_document_did_close(T.DidCloseTextDocumentParams(text_document=T.TextDocumentIdentifier(uri=uri(name))))
 

@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 from lsprotocol import types as T
 import pytest
 
-from lsp_helpers import change_doc, close_doc, make_client, open_doc, text, uri
+from lsp_helpers import change_doc, close_doc, code_actions, make_client, open_doc, text, uri
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 client = make_client()
@@ -43,9 +43,7 @@ async def test_quick_fix_for_each_suggestion(client):
     body = text(ROBIN).replace("      melee-attack\n", "      melee-atack\n", 1)
     found = await open_doc(client, ROBIN, body)
     [diag] = [d for d in found if d.code == "E301"]
-    actions = await client.text_document_code_action_async(T.CodeActionParams(
-        text_document=T.TextDocumentIdentifier(uri=uri(ROBIN)), range=diag.range,
-        context=T.CodeActionContext(diagnostics=[diag])))
+    actions = await code_actions(client, ROBIN, diag)
     titles = [a.title for a in actions]
     assert titles[0] == "Change to 'melee-attack'"
     assert actions[0].is_preferred and actions[0].kind == T.CodeActionKind.QuickFix
@@ -60,9 +58,7 @@ async def test_quick_fix_narrows_to_the_misspelt_name_in_a_property(client):
     body = text(name).replace("  tags [burn]\n", "  tags [burn, atack]\n", 1)
     found = await open_doc(client, name, body)
     [diag] = [d for d in found if "atack" in d.message]
-    actions = await client.text_document_code_action_async(T.CodeActionParams(
-        text_document=T.TextDocumentIdentifier(uri=uri(name)), range=diag.range,
-        context=T.CodeActionContext(diagnostics=[diag])))
+    actions = await code_actions(client, name, diag)
     edit = actions[0].edit.changes[uri(name)][0]
     line = body.splitlines().index("  tags [burn, atack]")
     assert (diag.range.start.character, diag.range.end.character) == (2, 20)
@@ -78,9 +74,7 @@ async def test_quick_fix_for_a_misspelt_value_replaces_the_value_only(client):
     body = text(name).replace("    reset turn-end\n", "    reset turn-ends\n", 1)
     found = await open_doc(client, name, body)
     [diag] = [d for d in found if d.code == "E204"]
-    actions = await client.text_document_code_action_async(T.CodeActionParams(
-        text_document=T.TextDocumentIdentifier(uri=uri(name)), range=diag.range,
-        context=T.CodeActionContext(diagnostics=[diag])))
+    actions = await code_actions(client, name, diag)
     assert [a.title for a in actions][0] == "Change to 'turn-end'"
     edit = actions[0].edit.changes[uri(name)][0]
     line = body.splitlines().index("    reset turn-ends")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from lsprotocol import types as T
 import pytest
 
-from lsp_helpers import close_doc, make_client, open_doc, text, uri
+from lsp_helpers import close_doc, code_actions, make_client, open_doc, text, uri
 from mayhem.lsp.project import from_units, to_units
 
 client = make_client(encodings=[T.PositionEncodingKind.Utf8, T.PositionEncodingKind.Utf16])
@@ -37,8 +37,6 @@ async def test_diagnostic_hover_and_quick_fix_in_utf8_units(client):
         position=T.Position(line=line, character=len(LINE[:LINE.index("stun(")].encode("utf-8")) + 1)))
     assert found.contents.value.startswith("**keyword** `stun`")
     assert found.range.start.character == len(LINE[:LINE.index("stun(")].encode("utf-8"))
-    actions = await client.text_document_code_action_async(T.CodeActionParams(
-        text_document=T.TextDocumentIdentifier(uri=uri(ROBIN)), range=diag.range,
-        context=T.CodeActionContext(diagnostics=[diag])))
+    actions = await code_actions(client, ROBIN, diag)
     assert actions[0].edit.changes[uri(ROBIN)][0].range == diag.range
     close_doc(client, ROBIN)
