@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+import shutil
+import tomllib
 
 import pytest
 
 from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+from mayhem.runtime.kernel import scenario as ksc
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 BOX = "dc-teen-titans-go"
@@ -126,6 +129,29 @@ game tiny "Tiny" {
     assert errors == [("E401", 23)], errors
 
 
+def _with_cards(tmp_path, cards: str) -> dict:
+    """The IR of a copy of the box with more cards (a file of them), asserted free of errors."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / BOX, root / BOX)
+    (root / "mayhem.toml").write_text("[collection]\n", encoding="utf-8")
+    (root / BOX / "more.mh").write_text("in box dc-teen-titans-go\n\n" + cards, encoding="utf-8")
+    result = driver.compile_paths([root])
+    errors = [d for d in result.diagnostics.items if d.severity == "error"]
+    assert not errors, [(str(e.span), e.message) for e in errors]
+    return result.ir
+
+
+DROP_KICK = '''super-power drop-kick "Drop Kick" {
+  source authored
+  text "+1 Power. Lose a Sidekick."
+  cost 3
+  power 1
+  effect {
+    move-card(one card in cards-in(team, of: me) where prop(it, kind) == "sidekick", sidekicks)
+  }
+}
+'''
+
 LOSE_AND_RECRUIT = '''
 [scenario]
 name = "A Sidekick lost in a turn: the Power it made kept, recruited again, its ability not used twice"
@@ -165,32 +191,92 @@ def test_a_sidekick_lost_and_recruited_again_in_one_turn(ir, tmp_path):
     is lost by Drop Kick (the second Super Power: it is recruited again at once, its condition
     met), and gives nothing for the third. Mutation: the ability's `used` check taken out of its
     `when` makes the last step 5."""
-    import shutil
-    import tomllib
-
-    from mayhem.runtime.kernel import scenario as ksc
-
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT / BOX, root / BOX)
-    (root / "mayhem.toml").write_text("[collection]\n", encoding="utf-8")
-    (root / BOX / "drop-kick.mh").write_text('''in box dc-teen-titans-go
-
-super-power drop-kick "Drop Kick" {
-  source authored
-  text "+1 Power. Lose a Sidekick."
-  cost 3
-  power 1
-  effect {
-    move-card(one card in cards-in(team, of: me) where prop(it, kind) == "sidekick", sidekicks)
-  }
-}
-''', encoding="utf-8")
-    result = driver.compile_paths([root])
-    assert not [d for d in result.diagnostics.items if d.severity == "error"]
+    ir_more = _with_cards(tmp_path, DROP_KICK)
     text = LOSE_AND_RECRUIT + '''
 [[steps]]
 action = "play staff-strike"
 expect = { "zones.team.p1" = ["cyborg", "beast-boy-sidekick"], "counters.power.p1" = 4 }
 '''
-    outcome = ksc.run(result.ir, tomllib.loads(text), text, "lose-and-recruit.toml")
+    outcome = ksc.run(ir_more, tomllib.loads(text), text, "lose-and-recruit.toml")
+    assert outcome.ok, "\n".join([outcome.name, *outcome.failures])
+
+
+RECRUIT_AND_STEAL = '''super-power call-for-help "Call for Help" {
+  source authored
+  text "Recruit a Sidekick."
+  cost 2
+  effect {
+    for each s in up-to 1 card in cards-in(sidekicks) {
+      gain-card(s, team, of: me)
+    }
+  }
+}
+
+villain poach "Poach" {
+  source authored
+  text "Steal a Sidekick."
+  cost 4
+  effect {
+    for each s in up-to 1 card in cards-in(team, of: opponents(me)) where prop(it, kind) == "sidekick" {
+      gain-card(s, team, of: me)
+    }
+  }
+}
+'''
+
+
+def test_recruit_a_sidekick_takes_an_unclaimed_one_and_steal_a_foes(ir, tmp_path):
+    """"When a card you play tells you to "Recruit a Sidekick," choose a Sidekick from above the
+    Line-Up ... These effects cannot be used to Recruit a Sidekick already on your opponent's
+    team. If there are no unclaimed Sidekicks, simply don't acquire a new Sidekick." "When a card
+    tells you to "Steal a Sidekick," choose a Sidekick your foe has on their team ... You cannot
+    steal an unclaimed Sidekick." (Sidekicks) The phrasing game.mh's comment gives card authors,
+    on a copy of the box with two such cards. Mutation: Call for Help choosing among the foe's
+    team too offers `target beast-boy-sidekick` (the forbidden option)."""
+    ir_more = _with_cards(tmp_path, RECRUIT_AND_STEAL)
+    text = '''
+[scenario]
+name = "Recruit a Sidekick: an unclaimed one only; Steal a Sidekick: a foe's only, never the Super Hero"
+box = "dc-teen-titans-go"
+source = "rulebook \\"Sidekicks\\""
+
+[setup]
+players = 2
+active = "p1"
+phase = "actions"
+
+[setup.zones]
+"team.p1" = ["cyborg"]
+"team.p2" = ["raven", "beast-boy-sidekick"]
+"sidekicks" = ["starfire-sidekick"]
+"hand.p1" = ["call-for-help", "poach", "call-for-help"]
+"hand.p2" = ["punch"]
+"lineup" = ["birdarangs", "silkie", "gizmo", "sonic-boom", "staff-strike"]
+"nemesis" = ["control-freak"]
+"nemeses" = ["trigon"]
+
+[[steps]]
+action = "play call-for-help"
+
+[[steps]]
+expect_options = ["target starfire-sidekick", "target none"]
+forbid_options = ["target beast-boy-sidekick"]
+action = "target starfire-sidekick"
+expect = { "zones.team.p1" = ["cyborg", "starfire-sidekick"], "zones.sidekicks" = [] }
+
+[[steps]]
+action = "play poach"
+
+[[steps]]
+expect_options = ["target beast-boy-sidekick", "target none"]
+forbid_options = ["target raven"]
+action = "target beast-boy-sidekick"
+expect = { "zones.team.p1" = ["cyborg", "starfire-sidekick", "beast-boy-sidekick"], "zones.team.p2" = ["raven"] }
+
+# no unclaimed Sidekick left: nothing to recruit, nothing asked
+[[steps]]
+action = "play call-for-help"
+expect = { "zones.team.p1" = ["cyborg", "starfire-sidekick", "beast-boy-sidekick"], "decision.kind" = "action" }
+'''
+    outcome = ksc.run(ir_more, tomllib.loads(text), text, "recruit-and-steal.toml")
     assert outcome.ok, "\n".join([outcome.name, *outcome.failures])
