@@ -136,7 +136,9 @@ def test_the_site_shows_the_cards_as_the_old_table_did(monkeypatch, old_table):
     cards = [p for p in before if "/mayhem-cards/" in p or "/go-cards/" in p]
     assert len(cards) > 40
     assert {p: after[p] for p in cards} == {p: before[p] for p in cards}
-    changed = sorted(p for p in before if after.get(p) != before[p])
+    # the DC deck-builder's pages (a game of the rules kernel with card types of its own, one of
+    # them named apart from the shared `location`) are not the old table's: left out here
+    changed = sorted(p for p in before if after.get(p) != before[p] and not p.startswith("dc-teen-titans-go/"))
     new = sorted(set(after) - set(before))
     assert all(p.startswith("shared/card-types/") for p in new) and new
     assert changed == ["components/index.md", "index.md", "reference/index.md"]
