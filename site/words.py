@@ -50,6 +50,8 @@ PART_WORDS = {
     "round-ends": {"one-turn-each": "once every player has had a turn", "all-passed": "once every player has passed"},
     "first-player": {"seeded-choice": "a chosen player", "first-seat": "the first seat"},
     "team-seats": {"alternate": "alternate seats", "consecutive": "consecutive seats"},
+    "visibility": {"public": "everyone: its cards lie face up", "owner": "its owner only",
+                   "hidden": "no one: its cards lie face down"},
     "reset": {"turn-start": "the start of every turn", "turn-end": "the end of every turn",
               "round-start": "the start of every round", "round-end": "the end of every round"},
 }
@@ -59,6 +61,30 @@ PART_WORDS = {
 # one that its id cannot spell, keyed by card type then property: the card-type grammar has no
 # label of its own. Marvel Mayhem, "The Cards": "Draw & Play".
 CARD_TYPE_LABELS = {"marvel-card": {"draw-play": "Draw & Play"}}
+
+
+# A card type's property as a column of its cards' table, where its description does not say it
+# (site/cards.py): letters a card prints for a word, whatever the game.
+CARD_COLUMNS = {"vp": "VP"}
+
+
+def card_column(name: str, doc: str, card_type: str | None = None) -> str:
+    """A card type's property as the head of its cards' column: the rulebook's name (`printed_label`),
+    the words its declared description starts with before a colon ("Attack: each foe gains ..."),
+    the letters a card prints (`CARD_COLUMNS`), else its name.
+
+    >>> card_column("attack", "Attack: each foe gains a Bruise"), card_column("vp", "Victory Points at the end")
+    ('Attack', 'VP')
+    >>> card_column("cost", "Power spent to buy it"), card_column("draw-play", "", "marvel-card")
+    ('Cost', 'Draw & Play')
+    """
+    printed = printed_label(card_type, name)
+    if printed:
+        return printed
+    head, colon, _rest = doc.partition(":")
+    if colon and 0 < len(head.split()) <= 3:
+        return head.strip()
+    return CARD_COLUMNS.get(name) or name.replace("-", " ").capitalize()
 
 
 def _count(n: int, one: str, many: str) -> str:
