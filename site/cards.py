@@ -49,8 +49,17 @@ class Table:
     @property
     def copies(self) -> int:
         """The cards of the type in the box, each counted as many times as it is printed."""
-        cards = {r.card["qid"]: r.card for r in self.rows}
+        cards = {r.card["qid"]: r.card for r in self.rows if r.card["kind"] == self.ctype["id"]}
         return sum(prop(c, "copies", 1) or 0 for c in cards.values())
+
+    def default(self, kind: str, col: Column):
+        """What a card of `kind` (the table's type or a side's) holds when it does not give the
+        column's property: its own card type's declared default."""
+        for t in [self.ctype, *self.sides]:
+            decl = ((t.get("props") or {}).get(col.name) or {}).get("value") if t["id"] == kind else None
+            if isinstance(decl, dict) and "type" in decl:
+                return decl.get("default")
+        return col.default
 
     @property
     def in_decks(self) -> bool:
@@ -114,49 +123,95 @@ def _cards_of(model, box_id: str, kind: str) -> list[Row]:
     return sorted(rows, key=lambda r: (sort_name(r.card), sort_name(r.deck) if r.deck else "", r.card["qid"]))
 
 
-def table(model, ctype: dict) -> Table:
-    """The table of one card type: its columns, and a row per card (per side of a card of sides)."""
+def _declarations(ctype: dict) -> dict[str, str]:
+    """A card type's declared properties, by name, with their descriptions."""
+    return {n: str(p["value"].get("doc") or "") for n, p in (ctype.get("props") or {}).items()
+            if isinstance(p.get("value"), dict) and "type" in p["value"] and p["value"].get("type") != "effect"}
+
+
+def partners(model, types: list[dict]) -> dict[str, tuple[str, str]]:
+    """Card types whose cards are the two sides of one printed card, kept as two cards: two card
+    types that alone declare a property, in the same words, that every card of both gives, each
+    value once, the same values on both (an oversized Super Hero and its Sidekick side print the
+    same `number`): the first declared -> (the second, the property)."""
+    out: dict[str, tuple[str, str]] = {}
+    decls = [(t, _declarations(t)) for t in types if not prop(t, "sides")]
+    for name in sorted({n for _t, d in decls for n in d}):
+        having = [(t, d[name]) for t, d in decls if name in d]
+        if len(having) != 2 or having[0][1] != having[1][1] or having[0][0]["id"] in out:
+            continue
+        values = []
+        for t, _doc in having:
+            cards = [r.card for r in _cards_of(model, t.get("box"), t["id"])]
+            given = [prop(c, name) for c in cards]
+            values.append(sorted(map(str, given)) if cards and None not in given and len(set(map(str, given))) == len(given)
+                          else None)
+        if values[0] is not None and values[0] == values[1]:
+            out[having[0][0]["id"]] = (having[1][0]["id"], name)
+    return out
+
+
+def table(model, ctype: dict, partner: tuple[str, str] | None = None) -> Table:
+    """The table of one card type: its columns, and a row per card (per side of a card of sides;
+    each card followed by its partner's of the same value, for two card types that are one
+    card's sides: `partners`)."""
     box_id = ctype.get("box")
     found = _cards_of(model, box_id, ctype["id"])
     side_ids = prop(ctype, "sides") or []
-    if not side_ids:
+    if partner is not None:
+        other_type = next(t for t in card_types(model, box_id) if t["id"] == partner[0])
+        others = [r for r in _cards_of(model, box_id, partner[0])]
+        rows = []
+        for r in found:
+            rows.append(Row(r.card, r.card, r.deck))
+            mine = prop(r.card, partner[1])
+            rows += [Row(o.card, o.card, o.deck) for o in others if mine is not None and prop(o.card, partner[1]) == mine]
+        rows += [Row(o.card, o.card, o.deck) for o in others if all(o.card is not x.card for x in rows)]
+        sides = [ctype, other_type]
+        cols = columns(ctype, [r.card for r in found])
+        extra = columns(other_type, [o.card for o in others])
+    elif not side_ids:
         return Table(ctype, columns(ctype, [r.card for r in found]), found)
-    sides = [t for t in card_types(model, box_id) if t["id"] in side_ids]
-    sides.sort(key=lambda t: side_ids.index(t["id"]))
-    rows = []
-    for r in found:
-        faces = [ch for ch in r.card.get("children", ()) if ch["kind"] in side_ids]
-        faces.sort(key=lambda ch: (side_ids.index(ch["kind"]), _declared_at({"span": ch.get("span")})))
-        rows += [Row(r.card, f, r.deck) for f in faces] or [r]
-    cols = columns(ctype, [r.card for r in found])
-    for t in sides:
-        for col in columns(t, [r.side for r in rows if r.side is not None and r.side["kind"] == t["id"]]):
-            if all(c.name != col.name for c in cols):
-                cols.append(col)
+    else:
+        sides = [t for t in card_types(model, box_id) if t["id"] in side_ids]
+        sides.sort(key=lambda t: side_ids.index(t["id"]))
+        rows = []
+        for r in found:
+            faces = [ch for ch in r.card.get("children", ()) if ch["kind"] in side_ids]
+            faces.sort(key=lambda ch: (side_ids.index(ch["kind"]), _declared_at({"span": ch.get("span")})))
+            rows += [Row(r.card, f, r.deck) for f in faces] or [r]
+        cols = columns(ctype, [r.card for r in found])
+        extra = [col for t in sides
+                 for col in columns(t, [r.side for r in rows if r.side is not None and r.side["kind"] == t["id"]])]
+    for col in extra:
+        if all(c.name != col.name for c in cols):
+            cols.append(col)
     return Table(ctype, cols, rows, sides)
 
 
 def tables(model, box_id: str) -> list[Table]:
     """A table for every card type of the box that has cards, sides aside (they are shown on the
-    rows of the card type whose sides they are), in the order the content declares them."""
+    rows of the card type whose sides they are, as a card type's partner on its), in the order
+    the content declares them."""
     types = card_types(model, box_id)
-    side_types = {s for t in types for s in (prop(t, "sides") or [])}
-    out = [table(model, t) for t in types if t["id"] not in side_types]
+    pairs = partners(model, types)
+    side_types = {s for t in types for s in (prop(t, "sides") or [])} | {o for o, _n in pairs.values()}
+    out = [table(model, t, pairs.get(t["id"])) for t in types if t["id"] not in side_types]
     return [t for t in out if t.rows]
 
 
-def cell(p: "Page", row: Row, col: Column) -> Markup:
+def cell(p: "Page", t: Table, row: Row, col: Column) -> Markup:
     """A card's value for a column, in words, marked when its provenance differs from its card's:
     the side's own when the row shows a side, else the card's; the card type's default when the
     card does not give it; an effect slot as the rules kernel plays it."""
     side = row.side
     held = side if side is not None and (col.name in (side.get("props") or {}) or
                                          col.name in (side.get("effects") or {})) else row.card
-    if col.type == "effect":
-        return (p.effects(held, col.name) + p.slot_mark(held, col.name)) if col.name in (held.get("effects") or {}) \
+    if col.type == "effect":  # its text says it; the card's page has it as the rules kernel plays it
+        return (Markup("yes") + p.slot_mark(held, col.name)) if col.name in (held.get("effects") or {}) \
             else Markup("&#8212;")
     given = (held.get("props") or {}).get(col.name)
-    value = given["value"] if given is not None else col.default
+    value = given["value"] if given is not None else t.default(held["kind"], col)
     if value is None or value is False:
         return Markup("&#8212;")
     if value is True:
@@ -181,7 +236,7 @@ def side_name(row: Row, t: Table) -> str:
         return ""
     own = row.side.get("name")
     kind = next((s.get("name") or s["id"] for s in t.sides if s["id"] == row.side["kind"]), row.side["kind"])
-    return own if own and own != row.card.get("name") else kind
+    return own if own and row.side is not row.card and own != row.card.get("name") else kind
 
 
 def played_in_order(ctype: dict) -> list[str]:

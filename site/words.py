@@ -77,14 +77,32 @@ def card_column(name: str, doc: str, card_type: str | None = None) -> str:
     ('Attack', 'VP')
     >>> card_column("cost", "Power spent to buy it"), card_column("draw-play", "", "marvel-card")
     ('Cost', 'Draw & Play')
+    >>> card_column("number", "The oversized card: both sides print it")
+    'Number'
     """
     printed = printed_label(card_type, name)
     if printed:
         return printed
     head, colon, _rest = doc.partition(":")
-    if colon and 0 < len(head.split()) <= 3:
-        return head.strip()
+    words = head.split()
+    if colon and 0 < len(words) <= 4 and all(not w[0].isalpha() or w[0].isupper() for w in words):
+        return head.strip()  # a keyword as cards print it: "Attack", "First Appearance - Attack"
     return CARD_COLUMNS.get(name) or name.replace("-", " ").capitalize()
+
+
+def plural(word: str) -> str:
+    """A kind's name in the plural, for its folder and its title (English's regular endings).
+
+    >>> plural("nemesis"), plural("weakness"), plural("deck"), plural("ability")
+    ('nemeses', 'weaknesses', 'decks', 'abilities')
+    """
+    if word.endswith("is"):
+        return word[:-2] + "es"
+    if word.endswith(("s", "x", "z", "sh", "ch")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def _count(n: int, one: str, many: str) -> str:
