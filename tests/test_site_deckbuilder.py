@@ -200,3 +200,67 @@ def test_a_card_table_sorts_by_cost(chromium, served):
         watch.assert_clean()
     finally:
         watch.close()
+
+
+# ---- the DC deck-builder of the real content (content/dc-teen-titans-go/) ------------------------
+
+DC = "dc-teen-titans-go"
+
+
+@pytest.fixture(scope="module")
+def dc_pages(compiled) -> dict[str, str]:
+    return render(SiteModel(compiled.ir, {n: sf.text for n, sf in compiled.sources.items()}), docs={}).pages
+
+
+def test_the_dc_cards_page_shows_a_printed_cards_cost_and_vp(dc_pages):
+    """Birdarangs: its cost printed ("Sample Turn Sequence": 3), its VP authored and marked so;
+    Control Freak's cost printed (8, "Nemesis Cards") beside the other Nemeses' 10; the main
+    deck's 64 cards counted by type. Mutation: the cell's provenance mark (`p.mark`) taken out
+    of `cards.cell`: fails."""
+    page = dc_pages[f"{DC}/cards/index.md"]
+    equipment = section(page, "Equipment")
+    birdarangs = next(r for r in table(equipment) if r["Card"] == "Birdarangs")
+    assert birdarangs["Cost"] == "3" and birdarangs["VP"] == "1 authored"
+    assert birdarangs["Provenance"] == "Rulebook: Sample Turn Sequence"
+    nemeses = {r["Card"]: r for r in table(section(page, "Nemesis"))}
+    assert len(nemeses) == 9 and nemeses["Control Freak"]["Cost"] == "8"
+    # the others authored cards, their cost printed: marked so
+    assert {r["Cost"] for name, r in nemeses.items() if name != "Control Freak"} == {"10 rulebook"}
+    # the First Appearance of each Nemesis but Control Freak, a column headed in its declaration's words
+    assert nemeses["Control Freak"]["First Appearance - Attack"] == "\u2014"
+    assert sum(r["First Appearance - Attack"] == "yes" for r in nemeses.values()) == 8
+    counted = {t: int(re.search(r"(\d+) cards, counted", section(page, t)).group(1))
+               for t in ("Hero", "Villain", "Super Power", "Equipment", "Location")}
+    assert sum(counted.values()) == 64
+
+
+def test_the_dc_super_heroes_show_both_sides(dc_pages):
+    """Each oversized card: its Super Hero row, then its Sidekick row with the Recruit condition.
+    Mutation: `partners` finding none (the Sidekicks a table of their own): fails."""
+    heroes = table(section(dc_pages[f"{DC}/cards/index.md"], "Super Hero"))
+    assert len(heroes) == 10
+    assert [r["Side"] for r in heroes] == ["Super Hero", "Sidekick"] * 5
+    for hero, sidekick in zip(heroes[::2], heroes[1::2]):
+        assert hero["Card"] == sidekick["Card"] and hero["Number"].split()[0] == sidekick["Number"].split()[0]
+        assert sidekick["Text"].startswith("Recruit:") and sidekick["Kind"] == "sidekick"
+    assert "Sidekick" not in [h.strip() for h in re.findall(r"^## (.+)$", dc_pages[f"{DC}/cards/index.md"], re.M)]
+
+
+def test_the_dc_rules_page_ends_a_turn_in_the_rulebooks_order(dc_pages):
+    """"Ending Your Turn": the hand discarded, "at the end of your turn" effects, the cards
+    played discarded, five drawn, the Line-Up refilled, the next Nemesis flipped; the unspent
+    Power lost. Mutation: the turn-end steps said inline (`Phrases.block` for `guarded`'s
+    steps): fails."""
+    page = dc_pages[f"{DC}/rules/index.md"]
+    ending = section(page, "A turn").split("Ending your turn")[1]
+    said = [plain(s) for s in re.findall(r"<li>(.*?)(?=<li>|</ol>)", ending)]
+    order = [next(i for i, s in enumerate(said) if s.startswith(start)) for start in
+             ("for each c in cards-in(hand)", "raise(turn-over", "for each c in cards-in(played)", "draw(me, 5)",
+              "repeat 5 - size(cards-in(lineup)) times", "draw-into(nemesis)")]
+    assert order == sorted(order)
+    assert "Power (0)" in plain(ending)
+    zones = {r["Zone"]: r for r in table(section(page, "Where the cards lie"))}
+    assert zones["Line-Up"]["Who sees its cards"] == "everyone: its cards lie face up"
+    assert zones["Nemesis stack"]["Who sees its cards"] == "no one: its cards lie face down"
+    assert "runs its First Appearance - Attack" in zones["Face-up Nemesis"]["How the game uses it"]
+    assert "Rulings" in re.findall(r"^## (.+)$", page, re.M)
