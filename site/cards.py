@@ -263,18 +263,36 @@ def _strings(x) -> set[str]:
 
 
 def mode_brings(model, mode: dict) -> set[str]:
-    """The card types of the box that a mode names and the box's games do not start with: the
-    cards only that mode plays (Events shuffled in by an advanced mode)."""
+    """The card types of the box that only a mode plays: named by the mode and started by no zone
+    of the box's games, or started in a zone that the mode names and the games' own blocks never
+    do (Events left in their pile unless an advanced mode shuffles them into the main deck)."""
     box_id = mode.get("box")
     types = {t["id"] for t in card_types(model, box_id)}
     named = _strings({"props": mode.get("props"), "effects": mode.get("effects"), "children": mode.get("children")})
-    started = set()
+    started: set[str] = set()
+    brought: set[str] = set()
     for game in model.components:
-        if game["kind"] == "game" and game.get("box") == box_id:
-            for z in game.get("children", ()):
-                if z["kind"] == "zone":
-                    started |= set(prop(z, "starts-with") or [])
+        if game["kind"] != "game" or game.get("box") != box_id:
+            continue
+        own = _strings([game.get("effects")] + [[ch.get("effects"), ch.get("triggers")]
+                                                for ch in game.get("children", ()) if ch["kind"] != "zone"])
+        for z in game.get("children", ()):
+            if z["kind"] == "zone":
+                kinds = prop(z, "starts-with") or []
+                kinds = {kinds} if isinstance(kinds, str) else set(kinds)
+                started |= kinds
+                if z["id"] in named and z["id"] not in own:
+                    brought |= kinds
     for deck in model.components:
         if deck["kind"] == "deck" and deck.get("box") == box_id:
             started |= {c["kind"] for c in deck.get("children", ())} | {prop(deck, "card-type")}
-    return (named & types) - started
+    return ((named & types) - started) | (brought & types)
+
+
+def slot_label(model, comp: dict, slot: str) -> str:
+    """An effect slot of a card as its card type's declaration words it ("First Appearance -
+    Attack"), the rulebook's name for it (`words.printed_label`), else its name."""
+    kind = comp["id"] if comp["kind"] == "card-type" else comp["kind"]
+    t = card_type(model, kind, comp.get("box"))
+    decl = (((t or {}).get("props") or {}).get(slot) or {}).get("value")
+    return card_column(slot, str(decl.get("doc") or "") if isinstance(decl, dict) else "", kind)

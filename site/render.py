@@ -84,7 +84,7 @@ def environment() -> Environment:
                        mode_value=mode_value, procedure=procedure, actions=actions, counters=counters, mode_parts=mode_parts, rule_text=rule_text, part_label=part_label, token_words=token_words, property_declaration=property_declaration, is_mayhem_box=is_mayhem_box, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
     env.globals.update(card_type=cards.card_type, card_table=cards.table, card_tables=cards.tables,
                        card_cell=cards.cell, card_text=cards.text_of, side_name=cards.side_name,
-                       played_in_order=cards.played_in_order, plural=plural, card_modes=cards.mode_brings, zones=zones, turn_parts=turn_parts, game_events=events)
+                       played_in_order=cards.played_in_order, card_slot_label=cards.slot_label, plural=plural, card_modes=cards.mode_brings, zones=zones, turn_parts=turn_parts, game_events=events)
     return env
 
 

@@ -195,7 +195,7 @@ def prop_label(kind: str, name: str, card_type: str | None = None) -> str:
     printed = printed_label(card_type or kind, name)
     if printed:
         return printed
-    return PART_LABELS.get(kind, {}).get(name) or name.replace("-", " ").capitalize()
+    return PART_LABELS.get(kind, {}).get(name) or CARD_COLUMNS.get(name) or name.replace("-", " ").capitalize()
 
 
 def prop_words(kind: str, name: str, value, shape: str | None = None) -> str:
