@@ -237,6 +237,7 @@ def _slot_label(p: "Page", game: dict, slot: str) -> str:
 
 def zones(p: "Page", game: dict) -> list[Zone]:
     """The game's zones, in the order declared, in words."""
+    from .cards import mode_brings
     from .words import prop_words
     props = game.get("props") or {}
     out = []
@@ -256,6 +257,10 @@ def zones(p: "Page", game: dict) -> list[Zone]:
             types = Markup(", ").join(p.link(f"{game.get('box')}/{t}") if f"{game.get('box')}/{t}" in p.m.by_qid
                                       else escape.text(t) for t in starts)
             setup.append(Markup("the cards of: {}{}").format(types, Markup(", shuffled") if has("shuffled") else ""))
+            only = [md for md in p.m.of_kind("mode", game.get("box")) if set(starts) <= mode_brings(p.m, md)]
+            if only:
+                setup.append(Markup("played only in the mode {}").format(
+                    Markup(", ").join(p.link(md["qid"], md.get("name") or md["id"]) for md in only)))
         notes = [Markup(said) for role, said in ZONE_ROLES[1:] if (props.get(role) or {}).get("value") == z["id"]]
         if has("ordered"):
             notes.append(Markup("its cards keep their order"))

@@ -254,13 +254,32 @@ def test_the_dc_rules_page_ends_a_turn_in_the_rulebooks_order(dc_pages):
     page = dc_pages[f"{DC}/rules/index.md"]
     ending = section(page, "A turn").split("Ending your turn")[1]
     said = [plain(s) for s in re.findall(r"<li>(.*?)(?=<li>|</ol>)", ending)]
-    order = [next(i for i, s in enumerate(said) if s.startswith(start)) for start in
+    order = [next(i for i, s in enumerate(said) if mark in s) for mark in
              ("for each c in cards-in(hand)", "raise(turn-over", "for each c in cards-in(played)", "draw(me, 5)",
-              "repeat 5 - size(cards-in(lineup)) times", "draw-into(nemesis)")]
-    assert order == sorted(order)
+              "size(cards-in(lineup))", "draw-into(nemesis)")]
+    assert order == sorted(order) and len(set(order)) == 6
     assert "Power (0)" in plain(ending)
     zones = {r["Zone"]: r for r in table(section(page, "Where the cards lie"))}
     assert zones["Line-Up"]["Who sees its cards"] == "everyone: its cards lie face up"
     assert zones["Nemesis stack"]["Who sees its cards"] == "no one: its cards lie face down"
     assert "runs its First Appearance - Attack" in zones["Face-up Nemesis"]["How the game uses it"]
     assert "Rulings" in re.findall(r"^## (.+)$", page, re.M)
+
+
+def test_the_dc_modes_are_listed_and_the_events_played_under_the_advanced_game(dc_pages):
+    """The Advanced Game and the two Challenge Variants on the rules page, each with its own
+    rules and not the game's end again; the Events a table of their own, played only in the
+    Advanced Game (the mode names their pile, the game's own blocks never do), on the cards page
+    and in the zones. Mutations: `mode_brings` finding nothing, or the modes' rows with the
+    game's "To win" again (`own_end_only` False): each fails."""
+    rules = dc_pages[f"{DC}/rules/index.md"]
+    modes = section(rules, "Modes")
+    assert re.findall(r"^### (.+)$", modes, re.M) == ["Additional Weaknesses", "Advanced Game", "Marathon"]
+    advanced = modes.split("### Advanced Game")[1].split("### Marathon")[0]
+    assert [r["Rule"] for r in table(advanced)] == ["Setup, step by step", "Rule: Defeating a Nemesis removes an Event"]
+    assert "To win" not in modes
+    events = section(dc_pages[f"{DC}/cards/index.md"], "Event")
+    assert "Played only in the mode Advanced Game." in plain(events) and len(table(events)) == 6
+    zones = {r["Zone"]: r for r in table(section(rules, "Where the cards lie"))}
+    assert zones["Event cards"]["At setup"] == "the cards of: Event; played only in the mode Advanced Game"
+    assert "played only" not in zones["Main deck"]["At setup"]
