@@ -77,16 +77,17 @@ def card_column(name: str, doc: str, card_type: str | None = None) -> str:
     ('Attack', 'VP')
     >>> card_column("cost", "Power spent to buy it"), card_column("draw-play", "", "marvel-card")
     ('Cost', 'Draw & Play')
-    >>> card_column("number", "The oversized card: both sides print it")
-    'Number'
+    >>> card_column("number", "The oversized card: both sides print it"), card_column("aloud", "Read aloud: run")
+    ('Number', 'Read aloud')
     """
     printed = printed_label(card_type, name)
     if printed:
         return printed
     head, colon, _rest = doc.partition(":")
     words = head.split()
-    if colon and 0 < len(words) <= 4 and all(not w[0].isalpha() or w[0].isupper() for w in words):
-        return head.strip()  # a keyword as cards print it: "Attack", "First Appearance - Attack"
+    if colon and words and (len(words) <= 4 and all(not w[0].isalpha() or w[0].isupper() for w in words) or
+                            len(words) <= 2 and words[0][0].isupper()):
+        return head.strip()  # a keyword as cards print it: "Attack", "First Appearance - Attack", "Read aloud"
     return CARD_COLUMNS.get(name) or name.replace("-", " ").capitalize()
 
 
