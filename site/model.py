@@ -16,6 +16,7 @@ from mayhem.compiler.ir_ops import named_refs
 from mayhem.compiler.mayhem_events import ir_events
 from mayhem.dsl import schema
 from mayhem.dsl.schema import COLOURS
+from .words import plural
 
 # The folder of each kind's pages under its box (or module); kinds not listed get `<kind>s`.
 FOLDERS = {
@@ -34,7 +35,7 @@ TERMS = {"toon": "Toon", "character": "Character"}
 
 
 def kind_title(kind: str) -> str:
-    return KIND_TITLES.get(kind, kind.replace("-", " ").capitalize() + "s")
+    return KIND_TITLES.get(kind, plural(kind.replace("-", " ")).capitalize())
 
 
 # Top-level folders of the site's own pages, and of MkDocs and the theme.
@@ -189,7 +190,7 @@ class SiteModel:
             return f"{scope_folder(top)}/index.md"
         if top["kind"] in NO_PAGE:
             return None
-        folder = FOLDERS.get(top["kind"], top["kind"] + "s")
+        folder = FOLDERS.get(top["kind"]) or plural(top["kind"])
         return f"{scope_folder(top)}/{folder}/{top['id']}/index.md"
 
     @cached_property
@@ -280,8 +281,7 @@ class SiteModel:
         return out
 
     def kind_of(self, qid: str) -> str | None:
-        comp = self.by_qid.get(qid)
-        return comp["kind"] if comp else None
+        return (self.by_qid.get(qid) or {}).get("kind")
 
     # ---- Competitive Mode ----------------------------------------------------------------
 

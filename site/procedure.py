@@ -197,3 +197,117 @@ def label(part: Part, mode_label) -> Markup:
     if part.kind == "rule":
         return Markup("Rule: {}").format(escape.text(part.label))
     return escape.text(SLOT_LABELS.get(part.label) or mode_label(part.label))
+
+
+# ---- a card game's rules page (templates/box_game.md.j2) ------------------------------------
+
+@dataclass
+class Zone:
+    """A zone of a game as its rules page lists it: whose it is, who sees its cards, what lies
+    there at setup, and how the game uses it."""
+
+    zone: dict
+    whose: Markup
+    seen: Markup
+    setup: Markup
+    notes: Markup
+
+
+# the game's properties that name a zone, as what the zone is then for
+ZONE_ROLES = (("decks-to", "each player's starting deck goes here"), ("draw-from", "cards are drawn from here"),
+              ("draw-to", "cards drawn go here"), ("play-to", "cards played go here"),
+              ("discard-to", "cards destroyed go here"))
+
+
+def _named_zone(p: "Page", game: dict, ident) -> Markup:
+    qid = f"{game['qid']}/{ident}"
+    return p.link(qid, (p.m.by_qid[qid].get("name") or ident)) if qid in p.m.by_qid else escape.text(ident)
+
+
+def _slot_label(p: "Page", game: dict, slot: str) -> str:
+    """An effect slot of the game's card types in the words of its declaration ("First Appearance")."""
+    from .cards import card_types
+    from .words import card_column
+    for t in card_types(p.m, game.get("box")):
+        decl = ((t.get("props") or {}).get(slot) or {}).get("value")
+        if isinstance(decl, dict) and decl.get("type") == "effect":
+            return card_column(slot, decl.get("doc") or "", t["id"])
+    return slot.replace("-", " ")
+
+
+def zones(p: "Page", game: dict) -> list[Zone]:
+    """The game's zones, in the order declared, in words."""
+    from .cards import mode_brings
+    from .words import prop_words
+    props = game.get("props") or {}
+    out = []
+    for z in _children(game, "zone"):
+        def has(name, z=z):
+            return ((z.get("props") or {}).get(name) or {}).get("value")
+        per = has("per")
+        whose = escape.text(prop_words("zone", "per", per, "enum:")) if per else Markup("shared")
+        seen = escape.text(prop_words("zone", "visibility", has("visibility") or "public", "enum:"))
+        setup = []
+        for role, said in ZONE_ROLES[:1]:
+            if (props.get(role) or {}).get("value") == z["id"]:
+                setup.append(Markup(said))
+        starts = has("starts-with") or []
+        starts = [starts] if isinstance(starts, str) else starts
+        if starts:
+            types = Markup(", ").join(p.link(f"{game.get('box')}/{t}") if f"{game.get('box')}/{t}" in p.m.by_qid
+                                      else escape.text(t) for t in starts)
+            setup.append(Markup("the cards of: {}{}").format(types, Markup(", shuffled") if has("shuffled") else ""))
+            only = [md for md in p.m.of_kind("mode", game.get("box")) if set(starts) <= mode_brings(p.m, md)]
+            if only:
+                setup.append(Markup("played only in the mode {}").format(
+                    Markup(", ").join(p.link(md["qid"], md.get("name") or md["id"]) for md in only)))
+        notes = [Markup(said) for role, said in ZONE_ROLES[1:] if (props.get(role) or {}).get("value") == z["id"]]
+        if has("ordered"):
+            notes.append(Markup("its cards keep their order"))
+        if has("capacity"):
+            notes.append(Markup("holds at most {}").format(has("capacity")))
+        for name, said in (("draws-from", "a card drawn into it comes from {}"), ("refill-from", "refilled from {}"),
+                           ("reshuffle-from", "when a card must be taken and it is empty, {} is shuffled into it")):
+            if has(name):
+                notes.append(Markup(said).format(_named_zone(p, game, has(name))))
+        if has("in-play"):
+            notes.append(Markup("its cards are in play: their abilities act"))
+        if has("enter-effect"):
+            notes.append(Markup("a card drawn into it runs its {}").format(_slot_label(p, game, has("enter-effect"))))
+        out.append(Zone(z, whose, seen, Markup("; ").join(setup) or Markup("&#8212;"),
+                        Markup("; ").join(notes) or Markup("&#8212;")))
+    return out
+
+
+def turn_parts(p: "Page", game: dict) -> list[Part]:
+    """A turn in the order it is played: what happens at its start, what a player may do (the
+    actions), the steps that end it, each in order, and the counters that then go back to their
+    start (a deck-builder's unspent Power)."""
+    out = []
+    start = _slot(game, "turn")
+    if start:
+        out.append(Part("At the start of your turn", guarded(p, start), source=start.get("source")))
+    page = p.m.page_of(game["qid"])
+    acts = _children(game, "action")
+    if acts:
+        said = Markup(", ").join(p.link(a["qid"], a.get("name") or a["id"]) for a in acts)
+        out.append(Part("During your turn", Markup("any of these, as often as each is allowed, in any order: {} "
+                                                   "(the {} say when each is allowed)").format(
+                                                       said, p.a(page, "game's actions", "actions"))))
+    end = _slot(game, "turn-end")
+    reset = [c for c in _children(game, "counter")
+             if ((c.get("props") or {}).get("reset") or {}).get("value") == "turn-end"]
+    if end or reset:
+        text = guarded(p, end) if end else Markup("")
+        if reset:
+            names = Markup(", ").join(Markup("{} ({})").format(p.link(c["qid"], c.get("name") or c["id"]),
+                                                               ((c["props"].get("start") or {}).get("value") or 0))
+                                      for c in reset)
+            text += Markup("<p>Then these go back to their start: {}.</p>").format(names)
+        out.append(Part("Ending your turn", text, source=(end or {}).get("source")))
+    return out
+
+
+def events(p: "Page", game: dict) -> list[tuple[dict, Markup]]:
+    """The game's events that do something of their own when raised (an Attack), with what."""
+    return [(e, guarded(p, _slot(e, "effect"))) for e in _children(game, "event") if _slot(e, "effect")]

@@ -19,13 +19,15 @@ from . import escape, reference
 from .crosslinks import number_rules
 from mayhem.compiler.mode_setup import setup_steps
 
+from . import cards
 from .board import mode_board, standard_board
-from .procedure import actions, counters, label as part_label, mode_parts, procedure, rule_text
+from .procedure import (actions, counters, events, label as part_label, mode_parts, procedure, rule_text, turn_parts,
+                        zones)
 from .faq import box_faq, has_faq, is_mayhem_box, rulings_of
 from .report import linked as link_report
-from .words import mode_label, mode_value, printed_label, prop_label, property_declaration, site_words, token_words
+from .words import plural, mode_label, mode_value, printed_label, prop_label, property_declaration, site_words, token_words
 from .page import COMPETITIVE, CONSISTENCY, GLOSSARY, GUIDE, HOME, INDEX, REFERENCE, Page, anchor, fence
-from .model import (FOLDERS, KIND_ORDER, NO_PAGE, SiteModel, in_play, kind_title, listeners, pool_total, prop,
+from .model import (FOLDERS, KIND_ORDER, KIND_TITLES, NO_PAGE, SiteModel, in_play, kind_title, listeners, pool_total, prop,
                     prop_source, scope_folder, sort_name, team_counts)
 
 
@@ -80,8 +82,10 @@ def environment() -> Environment:
                        FOLDERS=FOLDERS, pool_total=pool_total, team_counts=team_counts, fence=fence, named=named, prop_doc=prop_doc,
                        in_play=in_play, listeners=listeners, mode_label=mode_label, prop_label=prop_label, printed_label=printed_label, kind_name=kind_name, link_report=link_report,
                        mode_value=mode_value, procedure=procedure, actions=actions, counters=counters, mode_parts=mode_parts, rule_text=rule_text, part_label=part_label, token_words=token_words, property_declaration=property_declaration, is_mayhem_box=is_mayhem_box, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
+    env.globals.update(card_type=cards.card_type, card_table=cards.table, card_tables=cards.tables,
+                       card_cell=cards.cell, card_text=cards.text_of, side_name=cards.side_name,
+                       played_in_order=cards.played_in_order, card_slot_label=cards.slot_label, plural=plural, card_modes=cards.mode_brings, zones=zones, turn_parts=turn_parts, game_events=events)
     return env
-
 
 
 class Renderer:
@@ -102,6 +106,7 @@ class Renderer:
         self.site.name, self.site.description = site_words([b.get("name") or b["id"] for b in model.boxes],
                                                            self.any_mayhem)
         self._names: dict | None = None
+        self.env.globals["kind_title"] = self.kind_title
 
     def write(self, path: str, template: str, **ctx) -> None:
         page = Page(self, path)
@@ -187,6 +192,14 @@ class Renderer:
             extra.append(self.scope_title(comp.get("box") or scope_folder(comp)))
         return f"{name} ({', '.join(extra)})" if extra else name
 
+    def kind_title(self, kind: str) -> str:
+        """A kind's title: a card type a game declares by its name ("Nemesis cards"), the Mayhem
+        kinds and the others as the model says them (`model.kind_title`)."""
+        t = next((c for c in self.model.components if c["kind"] == "card-type" and c["id"] == kind), None)
+        if t is None or not t.get("name") or kind in KIND_TITLES:
+            return kind_title(kind)
+        return t["name"] + "s" if t["name"].lower().endswith("card") else f"{t['name']} cards"
+
     def box_kinds(self, box_id: str) -> list[str]:
         """The kinds of the box's components with pages: the known ones in their order, then any
         other kind the content declares, by name."""
@@ -209,7 +222,8 @@ class Renderer:
         index = f"{scope}/index.md"
         if box is not None:
             mayhem = is_mayhem_box(box)
-            self.write(index, "box.md.j2", box=box, mayhem=mayhem)
+            extra = [] if mayhem else self.card_game_pages(scope, box)
+            self.write(index, "box.md.j2", box=box, mayhem=mayhem, extra=[slug for slug, _t, _p in extra])
             out.append(index)
             for slug, title, template in () if not mayhem else (("components", "Components", "box_components.md.j2"),
                                           ("setup", "Setup", "box_setup.md.j2"),
@@ -217,6 +231,10 @@ class Renderer:
                                           ("rules", "Rules", "box_rules.md.j2"),
                                           ("modes", "Modes", "box_modes.md.j2"),
                                           ("print", "Card sheets to print", "box_print.md.j2")):
+                path = f"{scope}/{slug}/index.md"
+                self.write(path, template, box=box)
+                out.append({title: path})
+            for slug, title, template in extra:
                 path = f"{scope}/{slug}/index.md"
                 self.write(path, template, box=box)
                 out.append({title: path})
@@ -232,7 +250,7 @@ class Renderer:
                        key=lambda k: (KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
         for kind in kinds:
             comps = m.of_kind(kind, scope)
-            folder = FOLDERS.get(kind, kind + "s")
+            folder = FOLDERS.get(kind) or plural(kind)
             kind_index = f"{scope}/{folder}/index.md"
             self.write(kind_index, "kind.md.j2", scope=scope, kind=kind, comps=comps, box=box)
             section: list = [kind_index]
@@ -240,8 +258,18 @@ class Renderer:
                 page = m.page_of(c["qid"])
                 self.write(page, "component.md.j2", c=c, box=box)
                 section.append({escape.plain(self.title(c)): page})
-            out.append({kind_title(kind): section})
+            out.append({self.kind_title(kind): section})
         return out
+
+    def card_game_pages(self, scope: str, box: dict) -> list[tuple[str, str, str]]:
+        """(folder, title, template) of the pages of a box of a game of the rules kernel: its rules
+        page (zones, setup, the turn, the end, modes, rulings) and its cards page (a table per card
+        type), each when the box has what it shows and its folder is not a kind's."""
+        m = self.model
+        taken = {FOLDERS.get(c["kind"]) or plural(c["kind"]) for c in m.components if scope_folder(c) == scope}
+        pages = (("rules", "Rules", "box_game.md.j2", m.of_kind("game", box["id"])),
+                 ("cards", "Cards", "box_cards.md.j2", cards.tables(m, box["id"])))
+        return [(slug, title, template) for slug, title, template, shown in pages if shown and slug not in taken]
 
     def glossary_entries(self) -> list[tuple[str, list[dict]]]:
         m = self.model

@@ -50,6 +50,8 @@ PART_WORDS = {
     "round-ends": {"one-turn-each": "once every player has had a turn", "all-passed": "once every player has passed"},
     "first-player": {"seeded-choice": "a chosen player", "first-seat": "the first seat"},
     "team-seats": {"alternate": "alternate seats", "consecutive": "consecutive seats"},
+    "visibility": {"public": "everyone: its cards lie face up", "owner": "its owner only",
+                   "hidden": "no one: its cards lie face down"},
     "reset": {"turn-start": "the start of every turn", "turn-end": "the end of every turn",
               "round-start": "the start of every round", "round-end": "the end of every round"},
 }
@@ -59,6 +61,49 @@ PART_WORDS = {
 # one that its id cannot spell, keyed by card type then property: the card-type grammar has no
 # label of its own. Marvel Mayhem, "The Cards": "Draw & Play".
 CARD_TYPE_LABELS = {"marvel-card": {"draw-play": "Draw & Play"}}
+
+
+# A card type's property as a column of its cards' table, where its description does not say it
+# (site/cards.py): letters a card prints for a word, whatever the game.
+CARD_COLUMNS = {"vp": "VP"}
+
+
+def card_column(name: str, doc: str, card_type: str | None = None) -> str:
+    """A card type's property as the head of its cards' column: the rulebook's name (`printed_label`),
+    the words its declared description starts with before a colon ("Attack: each foe gains ..."),
+    the letters a card prints (`CARD_COLUMNS`), else its name.
+
+    >>> card_column("attack", "Attack: each foe gains a Bruise"), card_column("vp", "Victory Points at the end")
+    ('Attack', 'VP')
+    >>> card_column("cost", "Power spent to buy it"), card_column("draw-play", "", "marvel-card")
+    ('Cost', 'Draw & Play')
+    >>> card_column("number", "The oversized card: both sides print it"), card_column("aloud", "Read aloud: run")
+    ('Number', 'Read aloud')
+    """
+    printed = printed_label(card_type, name)
+    if printed:
+        return printed
+    head, colon, _rest = doc.partition(":")
+    words = head.split()
+    if colon and words and (len(words) <= 4 and all(not w[0].isalpha() or w[0].isupper() for w in words) or
+                            len(words) <= 2 and words[0][0].isupper()):
+        return head.strip()  # a keyword as cards print it: "Attack", "First Appearance - Attack", "Read aloud"
+    return CARD_COLUMNS.get(name) or name.replace("-", " ").capitalize()
+
+
+def plural(word: str) -> str:
+    """A kind's name in the plural, for its folder and its title (English's regular endings).
+
+    >>> plural("nemesis"), plural("weakness"), plural("deck"), plural("ability")
+    ('nemeses', 'weaknesses', 'decks', 'abilities')
+    """
+    if word.endswith("is"):
+        return word[:-2] + "es"
+    if word.endswith(("s", "x", "z", "sh", "ch")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -151,7 +196,7 @@ def prop_label(kind: str, name: str, card_type: str | None = None) -> str:
     printed = printed_label(card_type or kind, name)
     if printed:
         return printed
-    return PART_LABELS.get(kind, {}).get(name) or name.replace("-", " ").capitalize()
+    return PART_LABELS.get(kind, {}).get(name) or CARD_COLUMNS.get(name) or name.replace("-", " ").capitalize()
 
 
 def prop_words(kind: str, name: str, value, shape: str | None = None) -> str:

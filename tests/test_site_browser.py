@@ -301,7 +301,9 @@ PAGES_AT_WIDTHS = ["index.html", "looney-tunes/characters/bugs-bunny/index.html"
                    "components/index.html", "competitive/index.html", "teen-titans-go/setup/index.html",
                    "looney-tunes/modes/index.html", "glossary/index.html",
                    # the rules text of a game's round and actions, and of a mode's own rules
-                   "shared/game/games/mayhem/index.html", "shared/modes/modes/free-for-all/index.html"]
+                   "shared/game/games/mayhem/index.html", "shared/modes/modes/free-for-all/index.html",
+                   # a deck-builder's cards (wide tables that scroll in their own box) and rules
+                   "dc-teen-titans-go/cards/index.html", "dc-teen-titans-go/rules/index.html"]
 
 
 @pytest.mark.parametrize("width", [360, 768, 1280])
@@ -479,10 +481,14 @@ def site_pages(built: Path) -> list[str]:
 
 
 def one_page_of_each_type(pages: list[str]) -> list[str]:
-    """The first page (by path) of each type of page (`page_type`)."""
+    """The first page (by path) of each type of page (`page_type`); a box of a game of the rules
+    kernel (it has `games/`) has its own types, its pages being other templates' (its rules page
+    is no Mayhem box's rules page)."""
+    kernel = {p.split("/")[0] for p in pages if p.split("/")[1:2] == ["games"]}
     first: dict[str, str] = {}
     for path in pages:
-        first.setdefault(page_type(path), path)
+        kind = page_type(path)
+        first.setdefault(f"kernel {kind}" if kind.startswith("BOX/") and path.split("/")[0] in kernel else kind, path)
     return list(first.values())
 
 
