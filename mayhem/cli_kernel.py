@@ -106,7 +106,8 @@ def _greedy_note(rules) -> None:
     from mayhem.runtime.kernel.greedy import weighs
     if not weighs(rules):
         click.echo(f"note: {rules.game['name']} declares no counter kept per player that puts a player out "
-                   "(`out-at-min`), which the greedy bot weighs: it plays as the random bot", err=True)
+                   "(`out-at-min`) and scores no card property, which the greedy bot weighs: it plays as the "
+                   "random bot", err=True)
 
 
 def _turns(console, game, board, bot_of) -> bool:
