@@ -14,21 +14,25 @@ BOX = ["--box", "dc-teen-titans-go", "--content", CONTENT]
 
 
 def test_play_a_few_turns_in_the_terminal():
-    """Seed 3: p2 opens (the bot, its actions told), then p1 is asked with its hand, the Line-Up
-    of five with their costs, the face-up Nemesis and each player's Super Hero on the team;
-    p1's first answers play cards from its hand into its played pile; `q` leaves the game."""
-    result = invoke("play", *BOX, "--seed", "3", "--bot", "random", input="1\n" * 3 + "q\n")
+    """Seed 3: p1 first chooses one of the two Super Heroes dealt to it (shown), which then lies on
+    its team; p2 opens (the bot, its actions told); then p1 is asked with its hand, the Line-Up
+    of five with their costs, the face-up Nemesis and each player's Super Hero on the team; p1's
+    answers play cards from its hand into its played pile; `q` leaves the game."""
+    result = invoke("play", *BOX, "--seed", "3", "--bot", "random", input="1\n" * 4 + "q\n")
     assert result.exit_code == 0, result.output
-    out = result.stdout
+    out, lines = result.stdout, result.stdout.splitlines()
     assert "DC Deck-Building Game: Teen Titans Go!, seed 3: you are p1, the random bot plays the others." in out
+    dealt = next(line for line in lines if line.startswith("p1's dealt: "))
+    first = next(line for line in lines if line.startswith("  1. target ")).split()[-1]
+    assert len(dealt.split(", ")) == 2 and f" {first} (" in dealt, (dealt, first)
+    assert f"p1's team: {first} (" in out and "p2's team: " in out
     assert "- action: player p2, action play punch" in out  # the bot's turn, told
-    lineup = [line for line in out.splitlines() if line.startswith("lineup: ")]
+    lineup = [line for line in lines if line.startswith("lineup: ")]
     assert lineup and all(line.count("(cost ") == 5 for line in lineup), lineup
     assert "nemesis: control-freak (cost 8" in out
-    assert "p1's team: " in out and "p2's team: " in out
-    hands = [line for line in out.splitlines() if line.startswith("your hand: ")]
-    assert len(hands) == 4 and len(hands[0].split(", ")) == 5 and len(hands[3].split(", ")) == 2, hands
-    played = [line for line in out.splitlines() if line.startswith("p1's played: ")]
+    hands = [len(line.split(", ")) for line in lines if line.startswith("your hand: ")]
+    assert hands == [5, 5, 4, 3, 2], hands
+    played = [line for line in lines if line.startswith("p1's played: ")]
     assert len(played) == 3 and len(played[-1].split(", ")) == 3, played
     assert out.rstrip().endswith("the game is left unfinished")
 
