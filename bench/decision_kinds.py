@@ -3,7 +3,8 @@
     .venv/bin/python bench/decision_kinds.py [--games N] [--box BOX] [--top K] [--uno-games M]
     .venv/bin/python bench/decision_kinds.py --split action:move [--games N] [--box BOX]
 
-Plays seeds 0 .. N-1 of each box as bench/kernel_mayhem.py does (random bots) under
+Plays seeds 0 .. N-1 of each box as bench/kernel_mayhem.py does (random bots; the DC
+deck-builder, `--box dc-teen-titans-go`, two players as `mayhem simulate` deals them) under
 `sys.settrace` (bench/opcodes.py's way of counting) and charges the bytecodes run between one
 decision and the next to the first one's kind and verb (`action:resolve`, `target:target`,
 `action:move`): the answer's own work (an Ability resolved, a figure moved, the events it raised
@@ -30,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from kernel_mayhem import BOXES, load_here  # noqa: E402
+
+GAME_BOXES = ("dc-teen-titans-go",)  # boxes that name a game of their own, taken by --box (rules_of)
 
 
 # the answers to the kernel's own questions (effects.Run.ask and the structure's), printed as a verb and a value
@@ -67,8 +70,7 @@ def traced_games(box: str, games: int, space: dict, tracer_of):
     from mayhem.runtime.kernel.play import play_game
     from parity_kernel import kernel_config
 
-    space["play"](box, 10**6, 2)  # the rules loaded and their code made, outside the count
-    rules, ir = space["RULES"][box], space["IR"]
+    rules, ir = rules_of(box, space)  # the rules loaded and their code made, outside the count
     verbs = set(rules.actions) | ANSWERS
     for seed in range(games):
         with games_seen(structure) as made:
@@ -78,6 +80,24 @@ def traced_games(box: str, games: int, space: dict, tracer_of):
             finally:
                 sys.settrace(None)
         yield game
+
+
+def rules_of(box: str, space: dict):
+    """(rules, IR) of a box, its code made by two games outside the count: a Mayhem box's as
+    bench/kernel_mayhem.py loads it, a box of GAME_BOXES (one that names a game of its own) from
+    content/ by load_game_rules."""
+    if box in BOXES:
+        space["play"](box, 10**6, 2)
+        return space["RULES"][box], space["IR"]
+    from mayhem.compiler import driver
+    from mayhem.runtime.kernel import KernelConfig, load_game_rules
+    from mayhem.runtime.kernel.play import play_game
+    if "GAME_IR" not in space:
+        space["GAME_IR"] = driver.compile_paths([ROOT / "content"]).ir
+    rules = load_game_rules(space["GAME_IR"], box)
+    for seed in (10**6, 10**6 + 1):
+        play_game(rules, KernelConfig(players=2, seed=seed), ["random"])
+    return rules, space["GAME_IR"]
 
 
 def kinds_of(box: str, games: int, space: dict) -> tuple[Counter, Counter, int, int]:
@@ -192,7 +212,8 @@ def uno_bytecodes(games: int) -> tuple[int, int, int] | None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="seeded games a box (default 6)")
-    parser.add_argument("--box", choices=BOXES, action="append", help="a box (default: both)")
+    parser.add_argument("--box", choices=BOXES + GAME_BOXES, action="append",
+                        help="a box (default: both Mayhem boxes; the DC deck-builder by name)")
     parser.add_argument("--top", type=int, default=12, help="kinds printed a box (default 12)")
     parser.add_argument("--uno-games", type=int, default=50, help="UNO games counted (default 50; 0: none)")
     parser.add_argument("--split", metavar="KIND", help="one kind's bytecodes by where they ran (action:move)")

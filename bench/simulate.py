@@ -22,8 +22,9 @@ Every box is played by the rules kernel (the only runtime since the Mayhem engin
 after revision 29f6a0ed): a Mayhem box (Teen Titans GO!, Looney Tunes), which names no game, as
 `mayhem simulate` plays it, through the public API (runtime/simulate.py `play_one`: the Game of
 a Mayhem box, the kernel's random bots); a box that names a game of its own (Marvel
-Mayhem) by runtime/kernel directly (two players, random bots, a pair of decks per seed), its
-processes' row by `mayhem simulate`'s simulate_kernel. After the boxes, a row for Competitive
+Mayhem, the DC deck-builder dc-teen-titans-go) by runtime/kernel directly (two players, random
+bots, a pair of decks per seed: the DC game's two starter decks in turn), its processes' row by
+`mayhem simulate`'s simulate_kernel. After the boxes, a row for Competitive
 Mode: the two example team lists of examples/teams (one character of each box per Team) on the
 Teen Titans GO! board. A warm-up game before the timing loads each box's rules (the kernel's
 load of the box and mode, cached), as UNO's warm-up imports RLCard.

@@ -106,7 +106,8 @@ def _greedy_note(rules) -> None:
     from mayhem.runtime.kernel.greedy import weighs
     if not weighs(rules):
         click.echo(f"note: {rules.game['name']} declares no counter kept per player that puts a player out "
-                   "(`out-at-min`), which the greedy bot weighs: it plays as the random bot", err=True)
+                   "(`out-at-min`) and scores no card property, which the greedy bot weighs: it plays as the "
+                   "random bot", err=True)
 
 
 def _turns(console, game, board, bot_of) -> bool:
@@ -153,7 +154,7 @@ def _show(console, game) -> None:
     state = game.state
     for p in state.players:
         counters = ", ".join(f"{k.split('/')[0]} {v}" for k, v in sorted(state.counters.items())
-                             if k.endswith("/" + p))
+                             if k.endswith("/" + p) and v) or "no counter above 0"
         piles = ", ".join(f"{z.split('/')[0]} {len(u)}" for z, u in state.zones.items() if z.endswith("/" + p))
         out = " (out)" if p in state.out else ""
         console.print(f"{p} {state.decks.get(p, '')}{out}: {counters}; {piles}", highlight=False, markup=False)
@@ -168,11 +169,44 @@ def _show(console, game) -> None:
             return f" ({own})" if own else ""
         console.print("board: " + ", ".join(f"{f}{kept(f)} on {x['space']}" for f, x in state.figures.items()),
                       highlight=False, markup=False)
+    # the open piles, the table's (a deck-builder's Line-Up, its face-up stacks) and the players'
+    # (the cards in play, the discard piles)
+    open_zones = [z for z in game.rules.zones.values() if z.per in (None, "player") and z.visibility == "public"]
+    for z in open_zones:
+        for key in [z.id] if z.per is None else [f"{z.id}/{p}" for p in state.players]:
+            if state.zones.get(key):
+                console.print(_pile(game, key), highlight=False, markup=False)
     hand = game.rules.zone_roles["draw-to"]
     if hand is not None:
         team = state.team_of("p1") if state.teams else None  # a hand kept per Team (the Mayhem rules)
         cards = [game.card_id(uid) for uid in state.zones.get(f"{hand}/p1") or state.zones.get(f"{hand}/{team}", [])]
         console.print(f"your {hand}: {', '.join(cards) or 'empty'}", highlight=False, markup=False)
+
+
+def _pile(game, key: str, shown: int = 6) -> str:
+    """An open pile (`lineup`, `team/p1`): its cards (the top one alone, and the count, for a bigger
+    pile; the count and the card for copies of one), each with its printed numbers that are not
+    0 (`hero (cost 3, power 2)`)."""
+    uids = game.state.zones[key]
+    zone, _, holder = key.partition("/")
+    name = f"{holder}'s {zone}" if holder else zone
+    if len(uids) > 1 and len({game.state.cards[uid] for uid in uids}) == 1:  # copies of one card: counted
+        return f"{name}: {len(uids)} x {_card(game, uids[0])}"
+    if len(uids) > shown:
+        return f"{name}: {len(uids)} cards, top {_card(game, uids[0])}"
+    return f"{name}: {', '.join(_card(game, uid) for uid in uids)}"
+
+
+def _card(game, uid: int) -> str:
+    from mayhem.runtime.kernel.layout import printed_property
+    rules = game.rules
+    printed = rules.cards[game.state.cards[uid]]
+    numbers = []
+    for name, decl in rules.card_types[printed.type].props.items():
+        value = printed_property(rules, printed, name)
+        if decl.get("type") in ("int", "signed") and isinstance(value, int) and value:
+            numbers.append(f"{name} {value}")
+    return game.card_id(uid) + (f" ({', '.join(numbers)})" if numbers else "")
 
 
 def _tell(event: dict) -> str:

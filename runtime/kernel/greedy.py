@@ -5,17 +5,21 @@ questions the same way while they come one after the other (up to `depth` answer
 target of a card it played, the next card of its turn), and scores the state reached once
 another player is to answer or the game is over: a win first, a tie next, being out or losing
 last; else the counters the game puts a player out by (`out-at-min`): its side's values (its
-own, its Team's players'), less its opponents' (a player out counts as the counter's minimum).
-Its ties are broken by its own seeded draw. A game with no such counter gives the bot nothing
-to weigh short of the end: there it plays as the random bot seeded alike (the same games;
+own, its Team's players'), less its opponents' (a player out counts as the counter's minimum),
+and in a game that scores the cards its players own, the worth of each side's holding
+(worth.py: the card properties the end reads and the price its actions pay, half of the
+currency held) likewise. Its ties are broken by its own seeded draw. A game with neither gives
+the bot nothing to weigh short of the end: there it plays as the random bot seeded alike (the same games;
 `weighs` says which, and the commands that play say so).
 
-It knows no game: only clones, the results and the counters' declarations. A clone holds the
+It knows no game: only clones, the results, the counters' declarations and what the rules read and pay. A clone holds the
 whole table, so within its own turn the bot sees what its actions would draw (the rollout bot
 does too)."""
 from __future__ import annotations
 
 import random
+
+from .worth import worth_of
 
 WIN, TIE, LOSS = 10 ** 6, 10 ** 3, -(10 ** 6)
 
@@ -55,8 +59,8 @@ class GreedyBot:
 
 
 def score(game, me: str) -> float:
-    """How the table stands for player `me`: the end, else its out-at-min counters against its
-    opponents' (module docstring)."""
+    """How the table stands for player `me`: the end, else its out-at-min counters and the worth
+    of its holding (worth.py) against its opponents' (module docstring)."""
     state = game.state
     result = state.result
     if result is not None:
@@ -68,17 +72,25 @@ def score(game, me: str) -> float:
         return LOSS
     total = 0.0
     side = state.team_by.get(me) if state.teams else me
+    worth = worth_of(game.rules)
+    worth = worth if worth.weighs else None
     for spec in _kept_by_player(game.rules):
         for player in state.players:
             value = spec.min if player in state.out else state.counters.get(f"{spec.id}/{player}", spec.start)
+            ours = player == me or (state.teams and state.team_by.get(player) == side)
+            total += value if ours else -value
+    if worth is not None:
+        for player in state.players:
+            value = worth.holding(state, player)
             ours = player == me or (state.teams and state.team_by.get(player) == side)
             total += value if ours else -value
     return total
 
 
 def weighs(rules) -> bool:
-    """The game has a counter the bot weighs (one kept per player that puts a player out)."""
-    return bool(_kept_by_player(rules))
+    """The game has something the bot weighs: a counter kept per player that puts a player out,
+    or cards worth something (worth.py: the properties its end scores, the price its actions pay)."""
+    return bool(_kept_by_player(rules)) or worth_of(rules).weighs
 
 
 def _kept_by_player(rules) -> tuple:

@@ -14,6 +14,7 @@ from .greedy import GreedyBot
 from .rules import GameRules, KernelError
 from .structure import KernelConfig, KernelGame
 from .waits import bot_waits, waiting, waiting_drawer
+from .worth import worth_of
 
 LOG_VERSION = 1
 
@@ -134,20 +135,30 @@ class Summary:
     deck_games: Counter = field(default_factory=Counter)
     reasons: Counter = field(default_factory=Counter)
     turns: int = 0
+    scores: Counter = field(default_factory=Counter)  # a score counter (worth.py) -> its values at the end, summed
+    scored: int = 0  # the players those sums are over (each game's)
 
     def add(self, other: Summary) -> None:
         """Count another run's games in (simulate_kernel's processes: each sums up its own seeds)."""
         self.games += other.games
         self.decisions += other.decisions
         self.turns += other.turns
+        self.scored += other.scored
         for mine, theirs in ((self.wins, other.wins), (self.deck_wins, other.deck_wins),
-                             (self.deck_games, other.deck_games), (self.reasons, other.reasons)):
+                             (self.deck_games, other.deck_games), (self.reasons, other.reasons),
+                             (self.scores, other.scores)):
             mine.update(theirs)
 
     def as_dict(self) -> dict:
         return {"games": self.games, "decisions": self.decisions, "wins": dict(self.wins),
                 "deck_wins": dict(self.deck_wins), "deck_games": dict(self.deck_games),
-                "reasons": dict(self.reasons), "mean_turns": self.turns / max(self.games, 1)}
+                "reasons": dict(self.reasons), "mean_turns": self.turns / max(self.games, 1),
+                "mean_scores": self.mean_scores()}
+
+    def mean_scores(self) -> dict:
+        """Each score counter's mean at the end, over every player of every game (worth.py: the
+        counters kept per player that the game's end writes; none for a game that writes none)."""
+        return {k: v / max(self.scored, 1) for k, v in sorted(self.scores.items())}
 
     def report(self) -> str:
         lines = [f"{self.games} games, {self.decisions} decisions, mean {self.turns / max(self.games, 1):.1f} turns"]
@@ -155,7 +166,10 @@ class Summary:
             lines.append(f"  {seat} won {n} ({100 * n / self.games:.0f}%)")
         for deck, n in sorted(self.deck_games.items()):
             lines.append(f"  {deck}: won {self.deck_wins[deck]} of {n} games played")
-        lines.append("  ended: " + ", ".join(f"{r} {n}" for r, n in sorted(self.reasons.items())))
+        lines.append("  ended: " + ", ".join(f"{r} {n} ({100 * n / self.games:.0f}%)"
+                                             for r, n in sorted(self.reasons.items())))
+        if self.scores:
+            lines.append("  mean at the end, a player: " + ", ".join(f"{k} {v:.1f}" for k, v in self.mean_scores().items()))
         return "\n".join(lines)
 
 
@@ -178,6 +192,10 @@ def simulate(rules: GameRules, games: int, players: int, bots: list[str], seed: 
         summary.decisions += len(game.history)
         summary.reasons[result["reason"]] += 1
         summary.turns += result["turns"]
+        for counter in worth_of(rules).scores:
+            for p in game.state.players:
+                summary.scores[counter] += game.state.counters.get(f"{counter}/{p}", 0)
+        summary.scored += len(game.state.players) if worth_of(rules).scores else 0
         for p, deck in game.state.decks.items():
             summary.deck_games[deck] += 1
             if p in result["winners"]:

@@ -243,7 +243,7 @@ class KernelGame(Steps):
             "step": list(self.pending["step"]), "answers": list(self.pending["answers"]),
             "log": self.pending["log"], "final": self.pending.get("final", False),
             "action": self.pending.get("action")}
-        other.history = [dict(h) for h in self.history]
+        other.history = self.history[:]  # its lines, never changed once written, shared (a greedy bot's clones)
         other.decision = self.decision
         other._legal, other._texts = self._legal, self._texts  # immutable actions of the same state
         other._plans, other._ids = self._plans, self._ids  # the same cards and rules
