@@ -77,7 +77,7 @@ def test_two_jobs_give_the_same_games(run):
     (["--games", "0"], "--games and --jobs must be at least 1"),
     (["--bots", "random,greedy,random"], "mode 'standard' has 2 players in 2 Teams: give 1 or 2 bots (one for all, one per Team or one per player), not 3"),
     (["--mode", "solitaire"], "no mode 'solitaire'; modes: "),
-    (["--box", "nowhere"], "no box 'nowhere'; boxes: looney-tunes, marvel-mayhem, teen-titans-go"),
+    (["--box", "nowhere"], "no box 'nowhere'; boxes: dc-teen-titans-go, looney-tunes, marvel-mayhem, teen-titans-go"),
 ])
 def test_usage_errors(args, message):
     base = ["--box", "teen-titans-go", "--games", "1"]

@@ -34,7 +34,7 @@ def invoke(*args, cwd: Path | None = None):
 def test_the_official_content_declares_its_sets():
     manifest = contentsets.read_manifest(CONTENT, "mayhem.toml", Diagnostics())
     sets = {s.id: s for s in manifest.sets}
-    assert sorted(sets) == ["looney-tunes", "marvel-mayhem", "mayhem-core", "teen-titans-go"]
+    assert sorted(sets) == ["dc-teen-titans-go", "looney-tunes", "marvel-mayhem", "mayhem-core", "teen-titans-go"]
     assert sets["mayhem-core"].folder == CONTENT / "shared"
     assert [d.id for d in sets["teen-titans-go"].dependencies] == ["mayhem-core"]
     assert not sets["marvel-mayhem"].dependencies  # a game of its own: it needs no Mayhem rules

@@ -258,7 +258,7 @@ def test_dsl_source_is_highlighted_and_the_graph_is_mermaid(site):
 
 def test_competitive_mode(site):
     comp = main_text(page(site, "competitive/index.html"))
-    row = re.search(r'characters/cyborg/index.html">Cyborg</a></td>(.*?)</tr>', comp.split("What applies")[1], re.S)
+    row = re.search(r'characters/cyborg/index.html">Cyborg[^<]*</a></td>(.*?)</tr>', comp.split("What applies")[1], re.S)
     assert row and "Fire" in row.group(1) and "all provided" in row.group(1)
 
 
@@ -471,7 +471,7 @@ def test_boxes_without_rulings_have_no_faq_page(site):
     has a box with rulings)."""
     assert not (site / "teen-titans-go" / "faq").exists() and not (site / "looney-tunes" / "faq").exists()
     html = page(site, "teen-titans-go/index.html")
-    assert 'href="faq/index.html"' not in html and "teen-titans-go/faq/" not in html
+    assert 'href="faq/index.html"' not in html and not re.search(r"(?<![\w-])teen-titans-go/faq/", html)
     # Marvel Mayhem prints an FAQ: its page exists, and the navigation leads to it
     assert (site / "marvel-mayhem" / "faq" / "index.html").exists() and "marvel-mayhem/faq/index.html" in html
 
@@ -501,7 +501,8 @@ def test_small_things(site, hostile_site):
         m = re.search(r'<meta name="description" content="([^"]*)">', page(site, path))
         descriptions.add(m.group(1))
     assert len(descriptions) == 4  # one of its own a page
-    assert "Robin: character of Teen Titans GO! Mayhem." in page(site, "teen-titans-go/characters/robin/index.html")
+    # the DC deck-builder's Robin shares the name: the site names which Robin it is
+    assert "Robin (character, Teen Titans GO! Mayhem): character of Teen Titans GO! Mayhem." in page(site, "teen-titans-go/characters/robin/index.html")
     hostile = page(hostile_site, "hostile/mayhem-cards/script/index.html")
     assert '<meta name="description" content="&lt;script&gt;alert(1)&lt;/script&gt;: Mayhem card' in hostile
     assert setup

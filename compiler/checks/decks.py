@@ -61,7 +61,8 @@ def has_power(card: dict) -> bool:
 
 def _game_size(col, deck: dict) -> tuple[int, dict, str] | None:
     """The deck size the deck's game declares: (size, the game, the property)."""
-    box = col.boxes.get(deck["box"])
+    # every box, a kernel game's too (`col.boxes` holds only the Mayhem boxes)
+    box = next((c for c in col.top if c["kind"] == "box" and c["id"] == deck["box"]), None)
     game_id = col.prop(box, "game") if box is not None else None
     for game in col.of_kind("game"):
         if game["id"] == game_id or game_id is None:
