@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .decks import WORDS  # noqa: F401 (the number words of card text, for deckbuilder_text)
-
 # the properties of a `contents` block that are no count
 CONTENTS_KEYS = frozenset({"source", "text", "silence", "authored-effects", "distinct-from", "named"})
 
@@ -276,18 +274,18 @@ def power_bound(col, sold: Market) -> Bound:
             hand = max(hand, n or 0)
     if not hand:
         return Bound(None, "the game deals no hand of a known size")
-    owned = [c for c in sold.cards if c["kind"] in sold.bought or col.parent.get(c["qid"]) is not None]
     played: list[int] = []
     drawn = 0
     from_play = 0
-    for card in owned:
+    for card in sold.cards:  # the triggers of every card (a Super Hero's, in play from the start)
         d = does(col, sold, card)
         if d.power is None or d.draws is None or d.trigger_power is None:
             return Bound(None, f"{card['kind']} '{card['id']}' adds an amount known only in play")
         n = copies(col, card)
-        played += [max(d.power, 0)] * n
-        drawn += max(d.draws, 0) * n
         from_play += max(d.trigger_power, 0) * n
+        if card["kind"] in sold.bought or col.parent.get(card["qid"]) is not None:  # bought, or dealt
+            played += [max(d.power, 0)] * n
+            drawn += max(d.draws, 0) * n
     played.sort(reverse=True)
     size = hand + drawn
     best = played[:size]
@@ -296,7 +294,7 @@ def power_bound(col, sold: Market) -> Bound:
     sums = " + ".join(f"{n}x{p}" for p, n in groups if p) or "0"
     why = (f"a hand of {hand} and the {counted_cards(drawn)} the cards a player can own may draw, "
            f"the {counted_cards(min(size, len(played)))} of most {sold.pay_name} among them ({sums})"
-           + (f", and {from_play} from the triggers of cards in play" if from_play else ""))
+           + (f", and {from_play} from the triggers of every card of the game" if from_play else ""))
     return Bound(most, why)
 
 

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from . import register
 from .deckbuilder_facts import does, games, market
-from .decks import WORDS
+from .card_text import WORDS
 
 NUMBER = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 _FIXED = (
