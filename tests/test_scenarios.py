@@ -10,7 +10,7 @@ from mayhem.runtime import scenario as sc
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 FILES = sorted(SCENARIOS.rglob("*.toml"))
-BOX_FOLDERS = {"core", "teen-titans-go", "looney-tunes", "modes", "marvel-mayhem"}  # modes/: any box, any mode
+BOX_FOLDERS = {"core", "teen-titans-go", "looney-tunes", "modes", "marvel-mayhem", "dc-teen-titans-go"}  # modes/: any box, any mode
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(SCENARIOS)) for p in FILES])
@@ -30,7 +30,7 @@ def test_scenario_names_its_source(path):
     assert meta.get("source"), f"{path}: [scenario] source names the rulebook section"
     folder = path.relative_to(SCENARIOS).parts[0]
     assert folder in BOX_FOLDERS, f"{path}: scenarios live in one of {sorted(BOX_FOLDERS)}"
-    if folder in ("teen-titans-go", "looney-tunes", "marvel-mayhem"):
+    if folder in ("teen-titans-go", "looney-tunes", "marvel-mayhem", "dc-teen-titans-go"):
         assert meta.get("box") == folder, f"{path}: a scenario of {folder}/ plays that box"
 
 
