@@ -12,7 +12,7 @@ from __future__ import annotations
 from mayhem.dsl.diagnostics import did_you_mean
 
 from . import register, span_of
-from .deckbuilder_facts import CONTENTS_KEYS, copies, games, market, power_bound
+from .deckbuilder_facts import CONTENTS_KEYS, cards_by_kind, copies, games, market, power_bound
 from .wording import counted
 
 FAMILY = "card games"
@@ -22,8 +22,9 @@ def _contents_target(col, box: dict, name: str):
     """What a name of a `contents` counts in a box: (the cards it counts, what they are, in
     words), or None when it names no card type, card or zone."""
     game_id = col.prop(box, "game")
+    by_kind = cards_by_kind(col)
     types = {c["id"] for c in col.of_kind("card-type")}
-    cards = [c for _q, c in col.in_order() if c["kind"] in types and c["box"] == box["id"]]
+    cards = [c for kind in types for c in by_kind.get(kind, ()) if c["box"] == box["id"]]
     if name in types:
         return [c for c in cards if c["kind"] == name], f"the cards of type '{name}'"
     named = [c for c in cards if c["id"] == name]

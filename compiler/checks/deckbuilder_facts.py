@@ -129,6 +129,22 @@ def market(col, game: dict) -> Market | None:
 _CACHE: dict = {}
 
 
+def cards_by_kind(col) -> dict[str, list[dict]]:
+    """The cards of the collection's card types, by card type, in qid order (one pass, kept
+    for the collection as `market` is)."""
+    if _CACHE.get("col") is not col:
+        _CACHE.clear()
+        _CACHE["col"] = col
+    found = _CACHE.get("cards")
+    if found is None:
+        types = {c["id"] for c in col.of_kind("card-type")}
+        found = _CACHE["cards"] = {}
+        for _q, c in col.in_order():
+            if c["kind"] in types:
+                found.setdefault(c["kind"], []).append(c)
+    return found
+
+
 def _market(col, game: dict) -> Market | None:
     pay, bought_zones = _paid(col, game)
     if pay is None:
@@ -149,7 +165,8 @@ def _market(col, game: dict) -> Market | None:
             if kind in types:
                 bought.setdefault(kind, f"zone '{z}'" if z == origin else f"zone '{origin}', filled from '{z}'")
         todo.extend((f, origin) for f in sorted(feeds.get(z, ())))
-    cards = [c for _q, c in col.in_order() if c["kind"] in types]
+    by_kind = cards_by_kind(col)
+    cards = sorted((c for kind in types for c in by_kind.get(kind, ())), key=lambda c: c["qid"])
     main = None
     for z in sorted(seen):
         held = [c for c in cards if c["kind"] in _starts(col, zones[z]) and c["kind"] in bought]
