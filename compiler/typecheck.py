@@ -266,8 +266,9 @@ class _Checker(ExprTyper):
             self.block(stmt.body, inner)
         elif isinstance(stmt, ast.As):
             t = self.expr(stmt.who, ctx)
-            if t not in ("team", "figure", "any"):
-                self.diags.error("E401", f"'as' takes a Team or a figure, not {describe_type(t)}", stmt.who.span)
+            if t not in ("team", "figure", "player", "any"):  # a player: in a game of the rules kernel
+                self.diags.error("E401", f"'as' takes a Team, a figure or a player, not {describe_type(t)}",
+                                 stmt.who.span)
             self.block(stmt.body, ctx)
         elif isinstance(stmt, ast.Until):
             if stmt.event == "next-turn-end":
