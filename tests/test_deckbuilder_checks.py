@@ -73,3 +73,11 @@ def test_the_dc_box_counts_its_contents_and_sells_every_card_with_a_cost(tmp_pat
                     "'punch'); the content has 14, copies counted") in found
     assert ("C806", "equipment 'birdarangs' is bought (from zone 'lineup', filled from 'main') but writes no `cost`: "
                     "every card the game sells prints its cost and VP value") in found
+
+
+def test_the_real_dc_box_is_quiet_but_for_its_cost_curve():
+    """Its contents match the cards (14 Punch in two starter decks, 64 cards the main deck starts
+    with, 9 Nemeses ...); its Weaknesses, Starters, Events and Super Heroes are never bought, so
+    none is asked for a cost; its texts say what its cards do."""
+    assert _findings(CONTENT) == [("C807", "the main deck of game 'dc-teen-titans-go' (zone 'main', 64 cards) by "
+                                           "cost: 1: 2, 2: 11, 3: 13, 4: 19, 5: 11, 6: 4, 7: 3, 8: 1")]
