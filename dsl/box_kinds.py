@@ -52,7 +52,7 @@ _kind(KindSpec(
                  "(`game marvel-mayhem`). A box that names a game needs only `source`, `players` and its "
                  "game's components; the other required properties are the Mayhem boxes'."),
     ),
-    children=("pool",),
+    children=("pool", "contents"),
 ))
 _kind(KindSpec(
     "pool", "A supply of physical tokens of one type, with its count (by colour if coloured).",
@@ -72,6 +72,17 @@ _kind(KindSpec(
     ),
     needs_name=True, component=False,
     team_props="int",  # `black 5 white 5`: how many tokens of each Team's colour (the game's `team-names`)
+))
+_kind(KindSpec(
+    "contents", "The printed counts of a box's cards, as its rulebook's \"Contents\" lists them: one count "
+    "per card type (`hero 20`), per card (`punch 14`, its copies in every deck) or per zone whose cards it "
+    "starts with (`main 64`), checked against the cards' `copies` (C805).",
+    ("box",),
+    props=(
+        PropSpec("source", "source", "Where the counts come from: `rulebook \"Contents\"`."),
+        TEXT,
+    ),
+    dynamic_props="int", component=False,
 ))
 _kind(KindSpec(
     "module", "A shared rules module: the file's title and provenance.", ("<module-file>",),

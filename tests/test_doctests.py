@@ -19,6 +19,7 @@ MODULES = [
     "mayhem.compiler.applicability",
     "mayhem.compiler.builtins_setup",
     "mayhem.compiler.checks.card_text",
+    "mayhem.compiler.checks.deckbuilder_text",
     "mayhem.compiler.checks.decks",
     "mayhem.compiler.checks.tally",
     "mayhem.compiler.checks.wording",

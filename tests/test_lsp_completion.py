@@ -113,6 +113,17 @@ async def test_properties_of_a_kind_declared_by_card_type(client):
     assert items["marvel-card"].detail == "nested declaration"
 
 
+async def test_a_boxs_contents_offer_the_card_types(client):
+    # a `contents` block counts cards by card type (or card, or zone): the card types are offered,
+    # not the characters a First-Game hand names
+    name = "dc-teen-titans-go/box.mh"
+    body = text(name).replace("    punch 14\n", "    punch 14\n    \n", 1)
+    items = await complete(client, name, body, "    punch 14\n    \n", len("    punch 14\n    "))
+    assert {"hero", "nemesis", "weakness", "starter", "source"} <= set(items)
+    assert items["nemesis"].detail == "card type: its cards, copies counted"
+    assert "robin" not in items and "stun" not in items  # no character, no token type
+
+
 async def test_top_level_kinds_of_a_box_file(client):
     name = "teen-titans-go/robin.mh"
     body = text(name) + "\n"

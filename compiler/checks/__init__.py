@@ -151,3 +151,4 @@ from . import timing  # noqa: E402,F401
 from . import conditions  # noqa: E402,F401
 from . import placement  # noqa: E402,F401
 from . import decks  # noqa: E402,F401
+from . import deckbuilder, deckbuilder_text  # noqa: E402,F401

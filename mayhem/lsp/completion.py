@@ -122,7 +122,11 @@ def _members(cur: Cursor, spec: KindSpec, file, index, kinds) -> list[T.Completi
                                       documentation=child_spec.doc if child_spec else None))
     if spec.triggers is not None:
         items.append(T.CompletionItem(label="on", kind=CIK.Keyword, detail="trigger: on EVENT { ... }"))
-    if spec.dynamic_props and index is not None and file is not None:
+    if spec.name == "contents" and index is not None:  # a box's printed counts: one per card type (or card, zone)
+        for kind, kspec in sorted(index.content_kinds.items()):
+            if getattr(kspec.origin, "kind", None) == "card-type":
+                items.append(T.CompletionItem(label=kind, kind=CIK.Class, detail="card type: its cards, copies counted"))
+    elif spec.dynamic_props and index is not None and file is not None:
         for comp in index.visible(file):
             if comp.kind == "character":  # first-game: one hand per character
                 items.append(T.CompletionItem(label=comp.id, kind=CIK.Class, detail=f"character {comp.name or ''}"))
