@@ -293,6 +293,8 @@ main.add_command(init_command)
 
 from mayhem.cli_diff import diff as _diff  # noqa: E402 (registered after the commands above)
 main.add_command(_diff)
+from mayhem.cli_balance import balance as _balance  # noqa: E402
+main.add_command(_balance)
 
 
 if __name__ == "__main__":  # pragma: no cover
