@@ -110,3 +110,17 @@ def balance(box, mode, games, bot, seed, jobs, address, backend, batch, limit, o
     if out is not None:
         written = write(out, rows, tables)
         err.print(f"wrote {written[0]} ({len(rows)} rows) and {len(written) - 1} tables beside it")
+
+
+def read_results(path: Path):
+    """The rows of a results file for `mayhem site build --balance` (an error, exit 1, if it is none)."""
+    _needs()
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        _fail("the balance page's plots need matplotlib: pip install 'mayhem-toolchain[balance]'")
+    from mayhem.balance.results import ResultsError, read
+    try:
+        return read(path)
+    except ResultsError as exc:
+        _fail(str(exc))
