@@ -1,0 +1,94 @@
+"""Benchmark of `mayhem balance`'s distribution: games per second of a Competitive Mode sample
+on a local Ray with 1 worker and with 2, the speed-up, and the estimated time of the whole
+Competitive Mode sweep (every team of two from the collection against every team it shares no
+character with, on each Mayhem box's board, 1,000 games per pairing) on N machines like this one.
+
+    .venv/bin/python bench/balance.py [--pairings P] [--games G] [--bot B] [--machines N ...] [--processes]
+
+The sample: P pairings of the sweep drawn by seed 0 (mayhem/balance/pairings.py `sample`), G
+games each, batches of one game (the finest split: the most work for the scheduler). Each
+worker count gets its own local Ray (`ray.init(num_cpus=W)`), started before the clock; the
+sample is played once untimed (each worker loads the rules once: a sweep of hours pays that
+once) and then timed. `--processes` adds the same figures on plain worker processes
+(concurrent.futures), Ray's fallback. The machine's load average is printed with the figures:
+on a machine shared with other work the speed-up says how much of a second core this run got.
+
+The estimates: the sweep's games over the 2-worker rate measured, per machine (each machine as
+this one, as loaded as it was), for each N of --machines; and, apart from the load, from the CPU
+seconds a game takes in this process (the sample played once more in this process, `time.process_time`:
+what the other processes take of the cores does not count) with two workers a machine scaling
+perfectly: the figure a quiet machine would approach. Prints figures; asserts nothing (speed is measured, not
+tested)."""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+import sys
+import time
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def load() -> str:
+    one, five, _fifteen = os.getloadavg()
+    return f"load average {one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
+
+
+def timed(ir, found, games, bot, workers, backend) -> tuple[float, int]:
+    from mayhem.balance.run import run
+    run(ir, found[:workers], 1, bot, seed=99, jobs=workers, size=1, backend=backend)  # warm-up: each worker loads
+    start = time.perf_counter()
+    rows = run(ir, found, games, bot, seed=0, jobs=workers, size=1, backend=backend)
+    seconds = time.perf_counter() - start
+    return seconds, len({(r["pairing"], r["game"]) for r in rows})
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pairings", type=int, default=6)
+    ap.add_argument("--games", type=int, default=4, help="games per pairing of the sample")
+    ap.add_argument("--bot", default="greedy")
+    ap.add_argument("--machines", type=int, nargs="+", default=[1, 10, 100])
+    ap.add_argument("--processes", action="store_true", help="also time plain worker processes")
+    args = ap.parse_args()
+    import ray
+    from mayhem.balance.pairings import pairings, sample
+    from mayhem.compiler.driver import compile_paths
+    ir = compile_paths([Path(__file__).resolve().parent.parent / "content"]).ir
+    sweep = pairings(ir, None, "competitive")
+    found = sample(sweep, args.pairings, 0)
+    print(f"sample: {len(found)} of the {len(sweep)} Competitive Mode pairings x {args.games} games, "
+          f"bot {args.bot}; {load()}")
+    rates = {}
+    for workers in (1, 2):
+        ray.init(num_cpus=workers, include_dashboard=False, logging_level="error", log_to_driver=False)
+        try:
+            seconds, games = timed(ir, found, args.games, args.bot, workers, "ray")
+        finally:
+            ray.shutdown()
+        rates[workers] = games / seconds
+        print(f"ray, {workers} worker{'s' if workers > 1 else ''}: {games} games in {seconds:.1f} s: "
+              f"{rates[workers]:.2f} games/s   ({load()})")
+    print(f"speed-up on 2 workers: {rates[2] / rates[1]:.2f}x")
+    if args.processes:
+        for workers in (1, 2):
+            seconds, games = timed(ir, found, args.games, args.bot, workers, "processes")
+            print(f"processes, {workers}: {games} games in {seconds:.1f} s: {games / seconds:.2f} games/s")
+    from mayhem.balance.run import run
+    run(ir, found[:1], 1, args.bot, seed=99, backend="inline")  # warm-up: the rules loaded
+    cpu = time.process_time()
+    rows = run(ir, found, args.games, args.bot, seed=0, backend="inline")
+    per_game = (time.process_time() - cpu) / len({(r["pairing"], r["game"]) for r in rows})
+    print(f"this process: {per_game:.3f} CPU seconds a game ({1 / per_game:.2f} games per CPU second)")
+    total = len(sweep) * 1000
+    print(f"the whole Competitive Mode sweep: {len(sweep)} pairings x 1,000 games = {total:,} games")
+    for n in args.machines:
+        hours = total / (rates[2] * n) / 3600
+        quiet = total * per_game / (2 * n) / 3600
+        print(f"  on {n} machine{'s' if n > 1 else ''} of 2 workers: {hours:,.1f} hours at the rate measured, "
+              f"{quiet:,.1f} hours from the CPU seconds a game")
+
+
+if __name__ == "__main__":
+    main()
