@@ -3,13 +3,15 @@ on a local Ray with 1 worker and with 2, the speed-up, and the estimated time of
 Competitive Mode sweep (every team of two from the collection against every team it shares no
 character with, on each Mayhem box's board, 1,000 games per pairing) on N machines like this one.
 
-    .venv/bin/python bench/balance.py [--pairings P] [--games G] [--bot B] [--machines N ...] [--processes]
+    .venv/bin/python bench/balance.py [--pairings P] [--games G] [--bot B] [--rounds R] [--machines N ...]
+                                      [--processes]
 
 The sample: P pairings of the sweep drawn by seed 0 (mayhem/balance/pairings.py `sample`), G
 games each, batches of one game (the finest split: the most work for the scheduler). Each
 worker count gets its own local Ray (`ray.init(num_cpus=W)`), started before the clock; the
 sample is played once untimed (each worker loads the rules once: a sweep of hours pays that
-once) and then timed. `--processes` adds the same figures on plain worker processes
+once) and then timed. The two worker counts take turns, R rounds (each round: 1 worker, then 2),
+so that both see the machine's load alike; the medians are the figures. `--processes` adds the same figures on plain worker processes
 (concurrent.futures), Ray's fallback. The machine's load average is printed with the figures:
 on a machine shared with other work the speed-up says how much of a second core this run got.
 
@@ -37,7 +39,7 @@ def load() -> str:
 
 def timed(ir, found, games, bot, workers, backend) -> tuple[float, int]:
     from mayhem.balance.run import run
-    run(ir, found[:workers], 1, bot, seed=99, jobs=workers, size=1, backend=backend)  # warm-up: each worker loads
+    run(ir, found[:1], 3 * workers, bot, seed=99, jobs=workers, size=1, backend=backend)  # warm-up: each worker loads
     start = time.perf_counter()
     rows = run(ir, found, games, bot, seed=0, jobs=workers, size=1, backend=backend)
     seconds = time.perf_counter() - start
@@ -49,6 +51,7 @@ def main() -> None:
     ap.add_argument("--pairings", type=int, default=6)
     ap.add_argument("--games", type=int, default=4, help="games per pairing of the sample")
     ap.add_argument("--bot", default="greedy")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of 1 worker then 2 (medians reported)")
     ap.add_argument("--machines", type=int, nargs="+", default=[1, 10, 100])
     ap.add_argument("--processes", action="store_true", help="also time plain worker processes")
     args = ap.parse_args()
@@ -60,17 +63,22 @@ def main() -> None:
     found = sample(sweep, args.pairings, 0)
     print(f"sample: {len(found)} of the {len(sweep)} Competitive Mode pairings x {args.games} games, "
           f"bot {args.bot}; {load()}")
-    rates = {}
-    for workers in (1, 2):
-        ray.init(num_cpus=workers, include_dashboard=False, logging_level="error", log_to_driver=False)
-        try:
-            seconds, games = timed(ir, found, args.games, args.bot, workers, "ray")
-        finally:
-            ray.shutdown()
-        rates[workers] = games / seconds
-        print(f"ray, {workers} worker{'s' if workers > 1 else ''}: {games} games in {seconds:.1f} s: "
-              f"{rates[workers]:.2f} games/s   ({load()})")
-    print(f"speed-up on 2 workers: {rates[2] / rates[1]:.2f}x")
+    from statistics import median
+    measured: dict = {1: [], 2: []}
+    for r in range(args.rounds):
+        for workers in (1, 2):
+            ray.init(num_cpus=workers, include_dashboard=False, logging_level="error", log_to_driver=False)
+            try:
+                seconds, games = timed(ir, found, args.games, args.bot, workers, "ray")
+            finally:
+                ray.shutdown()
+            measured[workers].append(games / seconds)
+            print(f"round {r + 1}: ray, {workers} worker{'s' if workers > 1 else ''}: {games} games in "
+                  f"{seconds:.1f} s: {games / seconds:.2f} games/s   ({load()})")
+    rates = {w: median(x) for w, x in measured.items()}
+    ups = [b / a for a, b in zip(measured[1], measured[2])]
+    print(f"median: 1 worker {rates[1]:.2f} games/s, 2 workers {rates[2]:.2f} games/s; speed-up on 2 workers: "
+          f"{rates[2] / rates[1]:.2f}x (round by round: {', '.join(f'{u:.2f}x' for u in ups)})")
     if args.processes:
         for workers in (1, 2):
             seconds, games = timed(ir, found, args.games, args.bot, workers, "processes")
