@@ -89,9 +89,9 @@ def balance(box, mode, games, bot, seed, jobs, address, backend, batch, limit, o
         _fail(f"nothing to pair in box '{box}', mode '{mode}'")
     kernel_game = found[0].kind == "decks"
     if bot_kind(bot, kernel_game) is None:
+        from mayhem.runtime.bots import BOTS as MAYHEM
         from mayhem.runtime.kernel.play import BOTS as KERNEL
-        names = list(KERNEL) if kernel_game else sorted(set(__import__("mayhem.runtime.bots", fromlist=["BOTS"]).BOTS)
-                                                         | set(KERNEL))
+        names = sorted(set(KERNEL) if kernel_game else set(MAYHEM) | set(KERNEL))
         raise click.UsageError(f"no bot '{bot}'; --bot takes: {', '.join(names)}")
     found = sample(found, limit, seed)
     err = _console(err=True)

@@ -50,7 +50,7 @@ def game_seed(seed: int, key: str, index: int) -> int:
     """A game's seed: from the sweep's seed, the pairing's key and the game's index only.
 
     >>> game_seed(0, "teen-titans-go|standard|cyborg+raven vs robin+starfire", 0)
-    1470418149
+    1663977667
     """
     digest = hashlib.sha256(f"{seed}|{key}|{index}".encode("utf-8")).digest()
     return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
