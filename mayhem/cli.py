@@ -128,11 +128,11 @@ def build(output, content, limit):
 # ---- the reference site ----------------------------------------------------------------
 
 def _build_site(comp, out: Path, src: Path | None, report: str | None, site_url: str | None, console,
-                history=None) -> None:
+                history=None, balance=None) -> None:
     from mayhem.site.build import SiteError, build_from, consistency_markdown
     from mayhem.site.vendor import VendorError
     try:
-        result = build_from(comp, out, src=src, site_url=site_url, history=history,
+        result = build_from(comp, out, src=src, site_url=site_url, history=history, balance=balance,
                             report=report if report is not None else consistency_markdown(comp))
     except (SiteError, VendorError) as exc:
         console.print(f"error: the site was not built: {exc}")
@@ -165,8 +165,11 @@ SITE_SRC = click.option("--src", type=click.Path(file_okay=False, path_type=Path
 @click.option("--history", default=None, metavar="REV1,REV2,...|git",
               help="Add a changelog and component histories: the git revisions of the content, oldest "
                    "first, or `git` for the last 20 commits that changed it (see docs/diff.md).")
+@click.option("--balance", "balance_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="Add a balance page: the results of `mayhem balance --out FILE` (.csv or "
+                                 ".parquet), plotted (see docs/balance.md).")
 @LIMIT
-def site_build(output, content, src, report_file, site_url, history, limit):
+def site_build(output, content, src, report_file, site_url, history, balance_file, limit):
     """Compile and check the content, render its pages and build the static site with MkDocs."""
     console = _console(err=True)
     comp = driver.build([content])
@@ -175,7 +178,12 @@ def site_build(output, content, src, report_file, site_url, history, limit):
         sys.exit(EXIT_CONTENT)
     report_md = report_file.read_text(encoding="utf-8") if report_file else None
     from mayhem.cli_diff import site_history
-    _build_site(comp, output, src, report_md, site_url, console, history=site_history(history, content, comp))
+    rows = None
+    if balance_file is not None:
+        from mayhem.cli_balance import read_results
+        rows = read_results(balance_file)
+    _build_site(comp, output, src, report_md, site_url, console, history=site_history(history, content, comp),
+                balance=rows)
 
 
 @site_group.command("serve")
@@ -293,6 +301,8 @@ main.add_command(init_command)
 
 from mayhem.cli_diff import diff as _diff  # noqa: E402 (registered after the commands above)
 main.add_command(_diff)
+from mayhem.cli_balance import balance as _balance  # noqa: E402
+main.add_command(_balance)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -308,9 +308,10 @@ def broken_links(out: Path, root: str = "/") -> list[str]:
 
 def build_from(comp: driver.Compilation, out: Path, *, src: Path | None = None, report: str | None = None,
                site_url: str | None = None, quiet: bool = True, docs: dict | None = None,
-               history=None) -> BuildResult:
+               history=None, balance=None) -> BuildResult:
     """Build the site of a compilation into `out`. `report` is the consistency page (Markdown);
-    `docs` the guide's included pages (default: the checkout's README tutorial and docs/)."""
+    `docs` the guide's included pages (default: the checkout's README tutorial and docs/);
+    `balance` the rows of a results file of `mayhem balance` (the balance page: site/balance.py)."""
     if comp.ir is None:
         raise SiteError("the content did not compile")
     out = Path(out)
@@ -321,7 +322,7 @@ def build_from(comp: driver.Compilation, out: Path, *, src: Path | None = None, 
     sources = {name: sf.text for name, sf in comp.sources.items()}
     model = SiteModel(comp.ir, sources)  # the Mayhem events as its IR carries them
     site = render(model, diagnostics=diagnostics_of(comp), report=report,
-                  docs=project_docs() if docs is None else docs, history=history)
+                  docs=project_docs() if docs is None else docs, history=history, balance=balance)
     write_project(site, src, site_url=site_url)
     run_mkdocs(src, out, quiet=quiet)
     if not (out / "index.html").is_file():

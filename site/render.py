@@ -90,17 +90,19 @@ def environment() -> Environment:
 
 class Renderer:
     def __init__(self, model: SiteModel, *, diagnostics: list | None = None, report: str | None = None,
-                 docs: dict | None = None, history=None) -> None:
+                 docs: dict | None = None, history=None, balance=None) -> None:
         """`report` is the consistency report, a Markdown page (with its own `# title`) as
         `mayhem check --report` writes it: the hook through which any report drops in.
         `history` (compiler/diff/history.py), when given, adds the changelog pages and a
-        history section to every component page."""
+        history section to every component page. `balance` (the rows of a results file of
+        `mayhem balance`), when given, adds the balance page (site/balance.py)."""
         self.model = model
         self.env = environment()
         self.diagnostics = diagnostics or []
         self.report = report
         self.docs = docs or {}
         self.history = history
+        self.balance = balance
         self.site = Site()
         self.any_mayhem = any(is_mayhem_box(b) for b in model.boxes)  # else no Competitive Mode
         self.site.name, self.site.description = site_words([b.get("name") or b["id"] for b in model.boxes],
@@ -168,6 +170,9 @@ class Renderer:
         if self.history is not None:
             from .history import write_changelog
             nav.append({"Changelog": write_changelog(self, self.history)})
+        if self.balance is not None:
+            from .balance import write_balance
+            nav.append({"Balance": write_balance(self, self.balance)})
         self.site.nav = nav
         return self.site
 

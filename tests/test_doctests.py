@@ -9,6 +9,7 @@ import pkgutil
 
 import pytest
 
+import mayhem.balance
 import mayhem.compiler
 import mayhem.dsl
 import mayhem.runtime
@@ -48,8 +49,9 @@ MODULES = [
     "mayhem.runtime.kernel.edges",
     "mayhem.runtime.kernel.modes",
     "mayhem.runtime.kernel.compile_check",
+    "mayhem.balance.pairings",
 ]
-PACKAGES = (mayhem.dsl, mayhem.compiler, mayhem.runtime)
+PACKAGES = (mayhem.dsl, mayhem.compiler, mayhem.runtime, mayhem.balance)
 
 
 def examples(name: str) -> list[doctest.DocTest]:
