@@ -96,7 +96,7 @@ def determinize(game, player: str, rnd: random.Random, tries: int = 4):
 def consistent(game, twin) -> bool:
     """Whether the step under way, replayed on `twin` from its start with its answers so far,
     asks the question `game` waits on (the same player, kind and answers)."""
-    check = twin.clone()
+    check = twin.clone(history=False)
     check.pending = dict(check.pending, final=False)  # replayed from the start, whatever comes next
     try:
         asked = check._advance()
@@ -108,7 +108,7 @@ def consistent(game, twin) -> bool:
 
 def _dealt(game, player: str, rnd: random.Random):
     """One deal of what `player` cannot see, on a clone of `game` (determinize)."""
-    twin = game.clone()
+    twin = game.clone(history=False)
     dealt = deal(game.rules, game.state, player, rnd, game.snapshot)
     for state in (twin.state, twin.snapshot):
         if state is not None and dealt:

@@ -53,9 +53,10 @@ class IsmctsBot:
 
     in_place = False  # it clones the game: asked only at a decision act() returns
 
-    def __init__(self, seed: int = 0, playouts: int = 24, depth: int = 0, c: float = 0.25, sharp: float = 2.0) -> None:
+    def __init__(self, seed: int = 0, playouts: int = 24, depth: int = 0, c: float = 0.25, sharp: float = 2.0,
+                 deals: int = 6) -> None:
         self.rnd = random.Random(seed)
-        self.playouts, self.depth, self.c, self.sharp = playouts, depth, c, sharp
+        self.playouts, self.depth, self.c, self.sharp, self.deals = playouts, depth, c, sharp, deals
         self.skipped = 0  # iterations no deal fitted (determinize.consistent), for the bench
 
     def choose(self, decision, game) -> str:
@@ -69,12 +70,19 @@ class IsmctsBot:
         """The root's most visited action after `playouts` iterations for player `me`."""
         rnd, waits, rules = self.rnd, bot_waits(game.rules), game.rules
         root = Node(None)
-        for _ in range(self.playouts):
-            world = determinize(game, me, rnd)
-            if world is None:  # no deal fits the step under way: this iteration skipped
-                self.skipped += 1
+        deals, tried = [], 0
+        for i in range(self.playouts):
+            if tried < self.deals:  # the first iterations deal; the later ones play on copies of those deals
+                tried += 1
+                dealt = determinize(game, me, rnd)
+                if dealt is not None:
+                    deals.append(dealt)
+                else:  # no deal fits the step under way
+                    self.skipped += 1
+            if not deals:
                 continue
-            fresh = world.snapshot is None  # seeded anew: a step under way keeps its draws until done
+            world = deals[i % len(deals)].clone(history=False)
+            fresh = reseed(world, rnd)  # seeded anew: a step under way keeps its draws until done
             node, path, decision = root, [], world.decision
             while decision is not None:  # selection and expansion
                 children = node.children
