@@ -167,8 +167,10 @@ def _ismcts_wins(rules, seeds, playouts: int = 24, depth: int = 0) -> int:
 
 
 def test_the_bot_beats_the_greedy_bot_in_a_small_seeded_match(marvel):
-    """Seeded, so not flaky: the count is the same at every run."""
-    assert _ismcts_wins(marvel, range(10), playouts=64, depth=10) >= 6
+    """Seeded, so not flaky: the count is the same at every run (9 of 10 when written; the greedy
+    bot sees the whole table, the ISMCTS bot only what its player sees). Mutation: the standing
+    of every table short of the end scored 0.5 (ismcts.standing's counters left out): fails."""
+    assert _ismcts_wins(marvel, range(10), playouts=64, depth=10) >= 8
 
 
 def test_the_bot_plays_a_mayhem_box_through_play_one(mayhem):
