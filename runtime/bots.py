@@ -236,10 +236,9 @@ _WORTH = dispatch(GreedyBot, "worth_", STATEMENTS, also=_THROUGH_BODIES)
 register_walker("bots: the greedy bot's values", STATEMENTS, _WORTH)
 
 def ismcts(seed: int = 0, **settings):
-    """The rules kernel's ISMCTS bot (runtime/kernel/ismcts.py): it searches the kernel game the
-    Mayhem game wraps, dealing again what its player cannot see, and answers in the Mayhem words."""
-    from .kernel.ismcts import IsmctsBot
-    return IsmctsBot(seed, **settings)
+    """The ISMCTS bot (runtime/lookahead.py): a search on deals of what its player cannot see."""
+    from .lookahead import ismcts as made
+    return made(seed, **settings)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ismcts}  # runtime/kernel/bot.py's interface
