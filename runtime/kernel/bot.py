@@ -1,9 +1,8 @@
 """The bot interface: a plain Python object whose `choose(decision, game)` answers a question with one of its actions.
 
-Every bot of the runtime keeps to it (runtime/bots.py's random and greedy bots of the Mayhem
-boxes; play.py's random and rollout bots, greedy.py's, ismcts.py's), so that a new one is a
-class and a line in a registry (`BOTS` of play.py for kernel games, of runtime/bots.py for the
-Mayhem boxes' `Game`)."""
+Every bot of the runtime keeps to it (runtime/bots.py's random and greedy bots; play.py's
+random and rollout bots, greedy.py's, ismcts.py's), so that a new one is a class and a line in a
+registry (`BOTS` of play.py for kernel games, of runtime/bots.py for runtime/game.py's `Game`)."""
 from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
