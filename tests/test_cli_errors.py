@@ -28,7 +28,7 @@ def inconsistent(tmp_path_factory):
 def commands(root, tmp_path):
     return {
         "compile": (["compile", root, "-o", tmp_path / "ir.json"], lambda: (tmp_path / "ir.json").is_file()),
-        "graph": (["graph", "robin", "--content", root], lambda r: r.stdout.startswith("component: character Robin")),
+        "graph": (["graph", "teen-titans-go/robin", "--content", root], lambda r: r.stdout.startswith("component: character Robin")),
         "list": (["list", root, "--format", "json"], lambda r: '"id": "teen-titans-go/robin"' in r.stdout),
         "simulate": (["simulate", "--box", "teen-titans-go", "--games", "1", "--content", root],
                      lambda r: r.stdout.startswith("games: 1 ")),
