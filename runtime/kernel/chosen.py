@@ -108,12 +108,14 @@ def _run_listener(run, x: tuple, checked: bool = False) -> None:
 
 def _in_order(run, event: str, listed: list) -> None:
     """The listed listeners run one by one: the next in the fixed order, unless its player has
-    others that hear the event too, when that player chooses which runs first."""
+    others that hear the event too, when that player chooses which runs first. Listeners of no
+    player (a card no one holds that hears the event where it lies) run in the fixed order: no
+    one is there to choose."""
     while listed:
         head = listed.pop(0)
         if not _hears(run, head):
             continue
-        mine = [head] + [x for x in listed if x[1] == head[1] and _hears(run, x)]
+        mine = [head] + [x for x in listed if x[1] == head[1] and _hears(run, x)] if head[1] is not None else ()
         if len(mine) > 1:
             names = [labels(run.game, [x[2]])[0] if x[2] is not None else "rule" for x in mine]
             texts = ["first " + n for n in names]
