@@ -280,3 +280,71 @@ expect = { "zones.team.p1" = ["cyborg", "starfire-sidekick", "beast-boy-sidekick
 '''
     outcome = ksc.run(ir_more, tomllib.loads(text), text, "recruit-and-steal.toml")
     assert outcome.ok, "\n".join([outcome.name, *outcome.failures])
+
+
+FROM_MAIN = '''super-power lucky-find "Lucky Find" {
+  source authored
+  text "+1 Power. Gain the top card of the main deck."
+  cost 3
+  power 1
+  effect {
+    raise(gain-from-main, player: me)
+  }
+}
+
+super-power wild-card "Wild Card" {
+  source authored
+  text "Play the top card of the main deck."
+  cost 3
+  effect {
+    raise(play-from-main, player: me)
+  }
+}
+'''
+
+EVENT_ON_TOP = '''
+[scenario]
+name = "An Event gained or played from the main deck goes next to the Nemesis, the next card instead"
+box = "dc-teen-titans-go"
+source = "rulebook \\"Events (Advanced Play Only)\\""
+
+[setup]
+players = 2
+active = "p1"
+phase = "actions"
+
+[setup.zones]
+"hand.p1" = ["CARD"]
+"deck.p1" = ["punch"]
+"deck.p2" = ["punch"]
+"hand.p2" = []
+"lineup" = ["birdarangs", "silkie", "gizmo", "sonic-boom", "staff-strike"]
+"main" = ["pizza-night", "sonic-boom", "gizmo"]
+"nemesis" = ["control-freak"]
+"nemeses" = ["trigon"]
+
+[[steps]]
+action = "play CARD"
+expect = EXPECT
+'''
+
+
+@pytest.mark.parametrize("card, expect", [
+    ("lucky-find", '{ "zones.events" = ["pizza-night"], "zones.discard.p1" = ["sonic-boom"], '
+                   '"zones.main" = ["gizmo"], "zones.hand.p1" = ["punch"], "zones.hand.p2" = ["punch"], '
+                   '"counters.power.p1" = 1 }'),
+    ("wild-card", '{ "zones.events" = ["pizza-night"], "zones.played.p1" = ["wild-card", "sonic-boom"], '
+                  '"zones.main" = ["gizmo"], "zones.hand.p1" = ["punch"], "counters.power.p1" = 1 }'),
+])
+def test_an_event_gained_or_played_from_the_main_deck(ir, tmp_path, card, expect):
+    """"If you would gain or play an Event from the main deck, place it next to the Nemesis stack
+    and gain/play the next card of the deck instead." (Events (Advanced Play Only)) No card of the
+    box gains or plays the main deck's top card: on a copy with two that do (the events
+    `gain-from-main` and `play-from-main` that game.mh gives card authors), Pizza Night on top
+    goes next to the Nemesis (read aloud: each player draws a card) and Sonic Boom, the next, is
+    gained (to the discard pile) or played (+1 Power). Mutation: the events' `repeat` that sets
+    Events aside taken out gains or plays Pizza Night itself: fails."""
+    ir_more = _with_cards(tmp_path, FROM_MAIN)
+    text = EVENT_ON_TOP.replace("CARD", card).replace("EXPECT", expect)
+    outcome = ksc.run(ir_more, tomllib.loads(text), text, f"{card}.toml")
+    assert outcome.ok, "\n".join([outcome.name, *outcome.failures])
