@@ -152,7 +152,10 @@ def test_content_kinds_and_names_get_their_scopes():
     from mayhem.compiler import builtins, builtins_kernel
     kinds = seen["storage.type.kind.mayhem"]
     assert {"character", "ability", "mayhem-card", "location", "token", "keyword", "game", "card-type"} <= kinds
-    assert seen["storage.type.kind.declared.mayhem"] == {"marvel-card"}
+    declared = {m.group(1) for f in CONTENT.rglob("*.mh") if f.parent.name != "shared"
+                for m in re.finditer(r"^card-type ([\w-]+)", f.read_text(encoding="utf-8"), re.M)}
+    assert {"marvel-card", "hero", "nemesis", "dc-event", "super-hero"} <= declared
+    assert seen["storage.type.kind.declared.mayhem"] == declared  # each card type a box's own game declares (the shared ones are the language's kinds)
     called = seen["support.function.primitive.mayhem"]
     assert called <= set(builtins.PRIMITIVES) | set(builtins_kernel.KERNEL_PRIMITIVES)
     assert {"attack", "place", "move-figure", "gain-vp"} <= called
