@@ -93,9 +93,9 @@ def read_table(path):
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--box", "nope", "--games", "2"], "no box 'nope'; boxes: looney-tunes, marvel-mayhem, teen-titans-go"),
+    (["--box", "nope", "--games", "2"], "no box 'nope'; boxes: dc-teen-titans-go, looney-tunes, marvel-mayhem, teen-titans-go"),
     (["--box", TTG, "--games", "2", "--bot", "nope"], "no bot 'nope'; --bot takes: greedy, "),
-    (["--box", TTG, "--games", "2", "--mode", "nope"], "no mode 'nope'; modes: competitive, four-players"),
+    (["--box", TTG, "--games", "2", "--mode", "nope"], "no mode 'nope'; modes: additional-weaknesses, advanced, competitive, four-players"),
     (["--games", "2"], "--box is needed in mode 'standard'"),
     (["--box", TTG, "--games", "0"], "--games, --jobs, --batch and --limit must be at least 1"),
     (["--box", TTG, "--games", "2", "--out", "x.txt"], "x.txt: a results file ends in .csv or .parquet"),

@@ -10,7 +10,9 @@ import pytest
 from mayhem.runtime.modes import STANDARD, Mode, available_modes, load_mode, team_names
 from mayhem.runtime.rules import Rules
 
-ALL_MODES = ["competitive", "four-players", "free-for-all", "standard", "three-players"]
+# every mode of the content, the DC game's too (`available_modes` reads the whole IR)
+ALL_MODES = ["additional-weaknesses", "advanced", "competitive", "four-players", "free-for-all", "marathon", "standard",
+             "three-players"]
 
 
 def test_available_modes(rules):
