@@ -1,4 +1,4 @@
-"""Bots: a random bot, and a greedy bot whose judgement comes from the effect graph.
+"""Bots: a random bot, and a greedy bot whose judgement comes from the effect graph (and the kernel's ISMCTS bot).
 
 The greedy bot scores every component once from its compiled effects (what the
 graph says it does, each primitive worth what the vocabulary says: compiler/bot_values.py),
@@ -235,11 +235,17 @@ _THROUGH_BODIES = {op: GreedyBot.through_bodies for op, form in STATEMENTS.items
 _WORTH = dispatch(GreedyBot, "worth_", STATEMENTS, also=_THROUGH_BODIES)
 register_walker("bots: the greedy bot's values", STATEMENTS, _WORTH)
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def ismcts(seed: int = 0, **settings):
+    """The ISMCTS bot (runtime/lookahead.py): a search on deals of what its player cannot see."""
+    from .lookahead import ismcts as made
+    return made(seed, **settings)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ismcts}  # runtime/kernel/bot.py's interface
 
 
 def make_bot(name: str, seed: int):
-    """A bot by name (`random`, `greedy`), seeded; ValueError naming the bots for another name."""
+    """A bot by name (`random`, `greedy`, `ismcts`), seeded; ValueError naming the bots for another name."""
     try:
         return BOTS[name](seed)
     except KeyError:

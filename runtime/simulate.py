@@ -55,7 +55,12 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
         game.play_out(None, pick=True)
     else:
         players = seated(bots, config.seed)
-        game.play_out(lambda decision: players[decision.player].choose(decision, game))
+        if all(getattr(bot, "in_place", True) for bot in players.values()):
+            game.play_out(lambda decision: players[decision.player].choose(decision, game))
+        else:  # a bot that clones the game (the ISMCTS bot): asked at each decision act() returns
+            decision = game.start()
+            while decision is not None:
+                decision = game.act(players[decision.player].choose(decision, game))
     if log_dir is not None:
         game.write_log(Path(log_dir) / log_name(config.seed))
     result = game.result()

@@ -61,7 +61,7 @@ def test_simulate_refuses_bad_options():
     result = invoke("simulate", "--box", "teen-titans-go", "--bots", "rollout", "--content", CONTENT)
     assert result.exit_code == 2 and "--bots takes names of: random, greedy" in result.output
     result = invoke("play", "--box", "teen-titans-go", "--bot", "rollout", "--content", CONTENT, input="1\n")
-    assert result.exit_code == 2 and "played by the bots random, greedy, not 'rollout'" in result.output
+    assert result.exit_code == 2 and "played by the bots random, greedy, ismcts, not 'rollout'" in result.output
 
 
 def test_play_in_the_terminal_to_the_end(tmp_path):

@@ -1,6 +1,7 @@
 """Playing kernel games whole: bots, seeded simulation with a summary, logs and their replay.
 
-The bots are a random one, a rollout bot that explores clones and a greedy one (greedy.py); the logs are JSON Lines."""
+The bots (bot.py's interface) are a random one, a rollout bot that explores clones, a greedy one (greedy.py) and
+an ISMCTS one that sees only what its player sees (ismcts.py); the logs are JSON Lines."""
 from __future__ import annotations
 
 from collections import Counter
@@ -11,6 +12,7 @@ import random
 
 from .draws import chooser
 from .greedy import GreedyBot
+from .ismcts import IsmctsBot
 from .rules import GameRules, KernelError
 from .structure import KernelConfig, KernelGame
 from .waits import bot_waits, waiting, waiting_drawer
@@ -59,7 +61,9 @@ class RolloutBot:
         return best
 
 
-BOTS = {"random": RandomBot, "rollout": RolloutBot, "greedy": GreedyBot}  # greedy.py: one ply, scored
+# greedy.py: one ply, scored; ismcts.py: a tree search over deals of what the player cannot see.
+# Each keeps to bot.py's interface.
+BOTS = {"random": RandomBot, "rollout": RolloutBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
 
 
 class _Draws(dict):

@@ -233,7 +233,9 @@ class KernelGame(Steps):
     def over(self) -> bool:
         return self.state.phase == "over"
 
-    def clone(self) -> "KernelGame":
+    def clone(self, history: bool = True) -> "KernelGame":
+        """A copy in the same position; `history=False` leaves the decisions answered out
+        (a lookahead's copy, determinize.py: its history is not read)."""
         if self._choose is not None:
             raise KernelError("a game cannot be cloned while play_out() plays it (a step is under way); "
                               "drive it with act() to clone it at a decision")
@@ -243,7 +245,7 @@ class KernelGame(Steps):
             "step": list(self.pending["step"]), "answers": list(self.pending["answers"]),
             "log": self.pending["log"], "final": self.pending.get("final", False),
             "action": self.pending.get("action")}
-        other.history = [dict(h) for h in self.history]
+        other.history = [dict(h) for h in self.history] if history else []
         other.decision = self.decision
         other._legal, other._texts = self._legal, self._texts  # immutable actions of the same state
         other._plans, other._ids = self._plans, self._ids  # the same cards and rules

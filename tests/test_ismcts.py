@@ -1,0 +1,193 @@
+"""The ISMCTS bot (runtime/kernel/ismcts.py) and its determinizations (determinize.py): what a
+player cannot see is dealt again, the real game is left as it is, two games that differ only in
+what the player cannot see are searched alike, and the bot beats the greedy bot."""
+from __future__ import annotations
+
+from pathlib import Path
+import random
+
+import pytest
+
+from mayhem.compiler import driver
+from mayhem.runtime import Game, GameConfig, load_rules
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+from mayhem.runtime.kernel import determinize as det
+from mayhem.runtime.kernel.bot import Bot
+from mayhem.runtime.kernel.ismcts import IsmctsBot
+from mayhem.runtime.kernel.play import BOTS, play_game
+from mayhem.runtime.bots import make_bot
+from mayhem.runtime.simulate import play_one
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+@pytest.fixture(scope="module")
+def ir():
+    return driver.compile_paths([CONTENT]).ir
+
+
+@pytest.fixture(scope="module")
+def marvel(ir):
+    return load_game_rules(ir, "marvel-mayhem")
+
+
+@pytest.fixture(scope="module")
+def mayhem(ir):
+    return load_rules(ir)
+
+
+def _at(rules, seed: int, answers: int) -> KernelGame:
+    """A two-player game of Marvel Mayhem after `answers` random answers (more, until a question
+    at a step's start: no step under way)."""
+    game = KernelGame(rules, KernelConfig(players=2, seed=seed))
+    decision, rnd, n = game.start(), random.Random(seed), 0
+    while n < answers or game.snapshot is not None:
+        decision = game.act(rnd.choice(decision.actions))
+        n += 1
+    return game
+
+
+def _seen(rules, state, player: str) -> dict:
+    """What `player` sees: each visible place's cards in order, each hidden place's count."""
+    return {key: ([state.cards[u] for u in uids] if det.visible(rules, state, key, player) else len(uids))
+            for key, uids in state.zones.items()}
+
+
+def test_a_determinization_deals_again_only_what_the_player_cannot_see(marvel):
+    game = _at(marvel, 3, 6)
+    me = game.decision.player
+    other = "p2" if me == "p1" else "p1"
+    assert det.visible(marvel, game.state, f"hand/{me}", me) and not det.visible(marvel, game.state, f"hand/{other}", me)
+    assert not det.visible(marvel, game.state, f"deck/{me}", me)  # a deck's order: no one's
+    hands = set()
+    for n in range(12):
+        twin = det.determinize(game, me, random.Random(n))
+        assert _seen(marvel, twin.state, me) == _seen(marvel, game.state, me)
+        for key in (f"hand/{other}", f"deck/{other}", f"deck/{me}"):  # each pool keeps its cards
+            pool = [u for k in ((f"hand/{other}", f"deck/{other}") if key != f"deck/{me}" else (key,))
+                    for u in game.state.zones[k]]
+            assert sorted(twin.state.cards[u] for u in pool) == sorted(game.state.cards[u] for u in pool)
+        hands.add(tuple(sorted(twin.state.cards[u] for u in twin.state.zones[f"hand/{other}"])))
+        assert twin.state.rng != game.state.rng  # the dice and shuffles to come are not the real game's
+    assert len(hands) > 3  # the other player's hand is drawn again, not read
+
+
+def test_a_determinization_leaves_the_real_game_as_it_was(marvel):
+    game = _at(marvel, 5, 4)
+    before, history = game.state.to_json(), [dict(h) for h in game.history]
+    import copy
+    before = copy.deepcopy(before)
+    twin = det.determinize(game, game.decision.player, random.Random(1))
+    while twin.decision is not None:
+        twin.act(twin.decision.actions[-1])
+    IsmctsBot(7, playouts=12).choose(game.decision, game)
+    assert game.state.to_json() == before and game.history == history
+    assert game.decision is not None and game.act(game.decision.actions[0]) is not twin.decision
+
+
+def _swapped(game: KernelGame, player: str) -> KernelGame:
+    """The same game but for what `player` cannot see: the printed cards of the instances
+    hidden from it exchanged within their pools (another hand, another deck order)."""
+    other = game.clone()
+    other.state.cards = other.state.cards[:]
+    other._ids = []
+    for uids in det.pools(game.rules, game.state, det.hidden_from(game.rules, game.state, player)).values():
+        faces = [game.state.cards[u] for u in uids]
+        random.Random(99).shuffle(faces)
+        for u, q in zip(uids, faces):
+            other.state.cards[u] = q
+    return other
+
+
+def test_two_games_that_differ_only_in_what_the_player_cannot_see_are_dealt_and_searched_alike(marvel):
+    """The hidden-information test (issue #16). Mutation: deal() drawing from the pools' cards
+    in the order the real game holds them (not sorted) fails it."""
+    for seed in range(4):
+        game = _at(marvel, seed, 5)
+        me = game.decision.player
+        other = _swapped(game, me)
+        assert other.state.cards != game.state.cards  # another hand for the opponent, another order of decks
+        assert _seen(marvel, other.state, me) == _seen(marvel, game.state, me)
+        a = det.determinize(game, me, random.Random(seed))
+        b = det.determinize(other, me, random.Random(seed))
+        assert a.state.cards == b.state.cards and a.state.rng == b.state.rng
+        for bot_seed in range(3):
+            assert (IsmctsBot(bot_seed, playouts=16, depth=4).choose(game.decision, game)
+                    == IsmctsBot(bot_seed, playouts=16, depth=4).choose(other.decision, other))
+
+
+def test_a_deal_must_fit_the_step_under_way(mayhem):
+    """A question in the middle of a step replays the step: a deal whose replay would not come back
+    to it (the other Team was asked to react: its hand holds a Reaction) is drawn again.
+    Mutation: `consistent` always True makes some of these deals fail an answer."""
+    game = Game(mayhem, GameConfig("teen-titans-go", seed=0)).kernel
+    decision, rnd = game.start(), random.Random(0)
+    checked = 0
+    for n in range(160):
+        if game.snapshot is not None and len(decision.actions) > 1:
+            for k in range(3):
+                twin = det.determinize(game, decision.player, random.Random(n * 3 + k))
+                if twin is None:
+                    continue
+                replay = twin.clone()  # the step replayed from its start in the deal: the same question
+                replay.pending = dict(replay.pending, final=False)
+                asked = replay._advance()
+                assert (asked.player, asked.kind, asked.actions) == (decision.player, decision.kind, decision.actions)
+                for action in twin.decision.actions:  # every answer is taken in the deal as in the game
+                    twin.clone().act(action)
+                checked += 1
+        decision = game.act(rnd.choice(decision.actions))
+    assert checked > 20
+
+
+def test_the_bot_keeps_to_the_interface_and_is_registered():
+    bot = IsmctsBot(1)
+    assert isinstance(bot, Bot) and bot.in_place is False
+    assert BOTS["ismcts"] is IsmctsBot
+    assert isinstance(make_bot("ismcts", 3), IsmctsBot)
+
+
+def test_the_same_seed_plays_the_same_game(marvel):
+    games = [play_game(marvel, KernelConfig(players=2, seed=4), ["ismcts", "greedy"]) for _ in range(2)]
+    assert games[0].history == games[1].history and games[0].state.result == games[1].state.result
+
+
+def _ismcts_wins(rules, seeds, playouts: int = 24, depth: int = 0) -> int:
+    """Games of Marvel Mayhem the ISMCTS bot wins against the kernel's greedy bot, p1 on an even seed."""
+    BOTS["ismcts-test"] = lambda seed: IsmctsBot(seed, playouts=playouts, depth=depth)
+    try:
+        won = 0
+        for seed in seeds:
+            bots, me = (["ismcts-test", "greedy"], "p1") if seed % 2 == 0 else (["greedy", "ismcts-test"], "p2")
+            game = play_game(rules, KernelConfig(players=2, seed=seed), bots)
+            won += game.state.result["winners"] == [me]
+        return won
+    finally:
+        del BOTS["ismcts-test"]
+
+
+def test_the_bot_beats_the_greedy_bot_in_a_small_seeded_match(marvel):
+    """Seeded, so not flaky: the count is the same at every run (9 of 10 when written; the greedy
+    bot sees the whole table, the ISMCTS bot only what its player sees). Mutation: the standing
+    of every table short of the end scored 0.5 (ismcts.standing's counters left out): fails."""
+    assert _ismcts_wins(marvel, range(10), playouts=64, depth=10) >= 8
+
+
+def test_the_bot_plays_a_mayhem_box_through_play_one(mayhem):
+    """play_one asks a bot that clones at each decision act() returns (not in play_out's loop)."""
+    r = play_one(mayhem, GameConfig("looney-tunes", seed=2), ["ismcts", "greedy"])
+    assert r["decisions"] > 50 and r["bot_names"] == {"p1": "ismcts", "p2": "greedy"}
+
+
+@pytest.mark.slow
+def test_the_bot_against_the_greedy_bot_over_more_games(mayhem):
+    """Ten seeded games of Teen Titans GO! at the default budget (24 iterations, depth 0) against
+    the Mayhem boxes' greedy bot: 5 won, 3 lost, 2 stopped by the round cap when written (about
+    a minute of CPU). Not yet the wide margin issue #16 asks for on this box (docs/bots.md)."""
+    won = lost = 0
+    for seed in range(10):
+        names, me = (["ismcts", "greedy"], "p1") if seed % 2 == 0 else (["greedy", "ismcts"], "p2")
+        r = play_one(mayhem, GameConfig("teen-titans-go", seed=seed), names)
+        won += r["bots"][me] in (r["winners"] or [])
+        lost += bool(r["winners"]) and r["bots"][me] not in r["winners"]
+    assert won >= 5 and lost <= 3
