@@ -101,13 +101,8 @@ def _play_mayhem(loaded: Loaded, pairing: Pairing, seated, seed: int, bot: str):
     kernel = game.kernel
     zone = loaded.rules.zone_of.get("draw-to")
     seat_of_team = {t: i for i, t in enumerate(teams)}
-    seen: dict[str, set] = {}
-    first: list[str] = []
-
-    def turn(player: str) -> None:
-        if not first:
-            first.append(player)
-        _seen(kernel, zone, player, seen.setdefault(player, set()))
+    watch = _Turns(kernel, zone)
+    turn, seen, first = watch.turn, watch.seen, watch.first
 
     capped = False
     if bot_kind(bot, False) == "mayhem":
@@ -149,6 +144,21 @@ def _team_of(kernel, characters: list[str], teams: list[str]) -> str:
     raise ValueError(f"no Team owns {characters}")
 
 
+class _Turns:
+    """Told each turn's player: who took the first turn (`first`, empty until then) and the cards
+    each player held in hand at any of their turns (`seen`, by player)."""
+
+    def __init__(self, kernel, zone: str | None) -> None:
+        self.kernel, self.zone = kernel, zone
+        self.seen: dict[str, set] = {}
+        self.first: list[str] = []
+
+    def turn(self, player: str) -> None:
+        if not self.first:
+            self.first.append(player)
+        _seen(self.kernel, self.zone, player, self.seen.setdefault(player, set()))
+
+
 def _kernel_loop(kernel, bot: str, seed: int, turn, cap: int | None) -> bool:
     """The kernel's own game played by a kernel bot in every seat (seeded as play_game seeds
     them), each turn told to `turn(player)`; True when the round limit stopped it."""
@@ -173,13 +183,8 @@ def _play_decks(loaded: Loaded, pairing: Pairing, seated, seed: int, bot: str):
     decks = [x[0] for x in seated]
     game = KernelGame(rules, KernelConfig(players=len(decks), seed=seed, decks=decks))
     zone = rules.zone_roles.get("draw-to")
-    seen: dict[str, set] = {}
-    first: list[str] = []
-
-    def turn(player: str) -> None:
-        if not first:
-            first.append(player)
-        _seen(game, zone, player, seen.setdefault(player, set()))
+    watch = _Turns(game, zone)
+    turn, seen, first = watch.turn, watch.seen, watch.first
 
     _kernel_loop(game, bot, seed, turn, None)
     result = game.state.result or {}
