@@ -46,6 +46,7 @@ class Compilation:
     cache: object | None = None  # a compiler.incremental_parse.ParseCache: files parsed once per content
     external: set[str] = field(default_factory=set)  # files of the sets the root depends on
     timings: dict[str, float] = field(default_factory=dict)  # pass name -> CPU seconds it took
+    freezes: bool = True  # whether the run freezes what its passes keep (run(): not in a heap frozen by another)
 
     @property
     def ir(self) -> dict | None:
@@ -81,7 +82,8 @@ def pass_load(c: Compilation) -> None:
 
     def parse_and_keep(src, diags):
         tree = parse(src, diags)
-        gc.freeze()  # the file's syntax tree lives to the end of the run (see run())
+        if c.freezes:
+            gc.freeze()  # the file's syntax tree lives to the end of the run (see run())
         return tree
 
     found = {"discover": c.cache.discover} if getattr(c.cache, "discover", None) is not None else {}
@@ -202,8 +204,14 @@ GC_THRESHOLD = 100_000  # allocations between two young-generation collections d
 def run(paths: list[Path], *, root: Path | None = None, passes=PASSES, cache=None,
         frozen: bool | None = None) -> Compilation:
     """`frozen`: whether objects are already out of the collector's sight and stay so after
-    the run (a Workspace's kept results); None asks gc.get_freeze_count(), which counts them
-    one by one (60 to 90 ms of a Workspace's re-check at 10,000 cards)."""
+    the run (a Workspace's kept results, frozen=True: what this run keeps is frozen with them,
+    the Workspace thaws it); None asks gc.get_freeze_count(), which counts them one by one (60
+    to 90 ms of a Workspace's re-check at 10,000 cards). A run not told, in a heap that another
+    froze (a Workspace still alive in the same process), freezes nothing: it could not thaw
+    what it froze without thawing the other's, and what it froze would stay out of the
+    collector's sight for good, every later run's on top (a test process that built a
+    Workspace then compiled hundreds of folders grew to 3.5 GB, each build slower than the
+    last as gc.get_freeze_count() walked them all)."""
     c = Compilation([Path(p) for p in paths], Path(root) if root else None, cache=cache)
     # The passes build a great many small objects and drop few of them: at the default
     # threshold the cyclic collector rescans the growing heap again and again to find
@@ -223,6 +231,7 @@ def run(paths: list[Path], *, root: Path | None = None, passes=PASSES, cache=Non
     gc.set_threshold(max(thresholds[0], GC_THRESHOLD), *thresholds[1:])
     if frozen is None:
         frozen = gc.get_freeze_count() > 0
+        c.freezes = not frozen  # another's frozen heap: nothing of this run is frozen, nothing thawed
     try:
         for step in passes:
             start = time.process_time()
@@ -238,7 +247,8 @@ def run(paths: list[Path], *, root: Path | None = None, passes=PASSES, cache=Non
             c.timings[name] = time.process_time() - start
             if c.model is None or (step is pass_load and not c.model.units and c.diagnostics.has_errors()):
                 break
-            gc.freeze()
+            if c.freezes:
+                gc.freeze()
     finally:
         if not frozen:
             gc.unfreeze()

@@ -228,6 +228,25 @@ def test_a_workspaces_check_does_not_count_the_frozen_objects(root, monkeypatch)
         gc.unfreeze()
 
 
+def test_a_build_in_a_heap_another_froze_freezes_nothing_of_its_own(root):
+    """A Workspace alive in the process keeps its results frozen. A plain build then (the
+    language server's, a test's) cannot thaw what it would freeze without thawing the
+    Workspace's: it freezes nothing, and the frozen heap grows no larger (each such build
+    once added its whole compilation for good: a process of hundreds of builds grew by gigabytes)."""
+    import gc
+
+    try:
+        ws = Workspace(root)
+        ws.check()
+        kept = gc.get_freeze_count()
+        assert kept > 100_000
+        for _ in range(2):
+            assert driver.build([root]).ir is not None
+            assert gc.get_freeze_count() <= kept  # (a frozen object its owner let go of is freed all the same)
+    finally:
+        gc.unfreeze()
+
+
 def test_after_a_cards_edit_what_applies_on_which_board_is_carried_and_answers_as_a_fresh_one(root):
     from mayhem.compiler.applicability import Applicability
     ws = Workspace(root)
