@@ -63,7 +63,7 @@ def diff(old, new, fmt, output, scenarios, no_scenarios, games, seed, bots, cont
     Exits 0 when nothing changes meaning, 1 when something does, 2 on errors."""
     from mayhem.compiler.diff import DiffError, compare, open_side
     from mayhem.compiler.diff import report as diff_report
-    from mayhem.compiler.diff.play import balance, run_scenarios, stats_available
+    from mayhem.compiler.diff.play import balance, changed_boxes, run_scenarios, stats_available
 
     if games < 0:
         raise click.UsageError("--games must be 0 or more")
@@ -91,7 +91,7 @@ def diff(old, new, fmt, output, scenarios, no_scenarios, games, seed, bots, cont
             result.scenarios = run_scenarios(ca.ir, cb.ir, folder)
         if games:
             from rich.progress import Progress
-            boxes = len(set(ca.ir["boxes"]) & set(cb.ir["boxes"]))
+            boxes = len(changed_boxes(ca.ir, cb.ir))  # an unchanged box plays the same games: not played
             with Progress(console=_console(err=True), transient=True) as progress:
                 task = progress.add_task(f"{games} games per box and side", total=games * boxes * 2)
                 result.balance = balance(ca.ir, cb.ir, games, seed=seed, bots=tuple(names),

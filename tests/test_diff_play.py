@@ -7,7 +7,7 @@ import json
 import pytest
 
 from mayhem.compiler.diff import compare, compile_side
-from mayhem.compiler.diff.play import balance, shift_interval
+from mayhem.compiler.diff.play import balance, changed_boxes, shift_interval
 
 from cli_helpers import invoke
 from diff_helpers import copy_content, edit
@@ -43,7 +43,9 @@ def test_balance_on_both_sides(fiery):
     old, new = fiery
     a, b = compile_side(old).ir, compile_side(new).ir
     report = balance(a, b, 4, seed=3)
-    assert sorted(report["boxes"]) == ["dc-teen-titans-go", "looney-tunes", "marvel-mayhem", "teen-titans-go"]
+    # only the box whose content changed is played; the others would play the same seeded games
+    assert sorted(report["boxes"]) == ["teen-titans-go"]
+    assert report["unchanged"] == ["dc-teen-titans-go", "looney-tunes", "marvel-mayhem"]
     rows = {r["character"]: r for r in report["boxes"]["teen-titans-go"]["characters"]}
     assert sorted(rows) == ["cyborg", "raven", "robin", "starfire"]
     for r in rows.values():
@@ -52,8 +54,29 @@ def test_balance_on_both_sides(fiery):
         assert low <= r["shift"] <= high
         assert r["shift"] == pytest.approx(r["new"]["wins"] / 4 - r["old"]["wins"] / 4)
         assert r["significant"] == (low > 0 or high < 0)
-    same = balance(a, a, 4, seed=3)["boxes"]["looney-tunes"]["characters"]
+    # the reason an unchanged box is left out: played anyway, the same seeds give the same games
+    played = balance(a, a, 4, seed=3, boxes=["looney-tunes"])
+    assert sorted(played["boxes"]) == ["looney-tunes"] and "looney-tunes" not in played["unchanged"]
+    same = played["boxes"]["looney-tunes"]["characters"]
+    assert len(same) == 4 and all(r["old"]["games"] == 4 for r in same)
     assert all(r["shift"] == 0 and not r["significant"] for r in same)  # same seeds, same games
+    assert balance(a, a, 4, seed=3)["boxes"] == {}  # nothing changed: nothing played
+
+
+def test_a_box_plays_again_when_what_it_is_played_from_changes(fiery):
+    """A box is played again when a component of no box changes (the shared game, its keywords,
+    tokens and modes are every box's), and not when a component only moved in its file."""
+    old, _new = fiery
+    a = compile_side(old).ir
+    moved = json.loads(json.dumps(a))
+    for c in moved["components"]:
+        if c.get("box") == "looney-tunes":
+            c["span"] = "looney-tunes/elsewhere.mh:1:1-2:2"
+    assert changed_boxes(a, moved) == []
+    shared = json.loads(json.dumps(a))
+    keyword = next(c for c in shared["components"] if c.get("box") is None and c["kind"] == "keyword")
+    keyword["name"] += " (errata)"
+    assert changed_boxes(a, shared) == sorted(c["id"] for c in a["components"] if c["kind"] == "box")
 
 
 @pytest.fixture(scope="module")
@@ -71,13 +94,15 @@ def test_balance_of_a_kernel_game_by_deck(panther):
     """A box of the rules kernel is compared per deck: the deck whose Attack card got stronger
     wins more, beyond chance; the same seeds on an unchanged side move nothing."""
     a, b = (compile_side(side).ir for side in panther)
-    data = balance(a, b, 60, seed=1)["boxes"]["marvel-mayhem"]
+    report = balance(a, b, 60, seed=1)
+    data = report["boxes"]["marvel-mayhem"]
     rows = {r["deck"]: r for r in data["decks"]}
     assert sorted(rows) == ["black-panther", "captain-marvel", "iron-man", "scarlet-witch"]
     assert sum(r["old"]["games"] for r in rows.values()) == sum(r["new"]["games"] for r in rows.values()) == 120
     assert rows["black-panther"]["shift"] > 0 and rows["black-panther"]["significant"]
     assert data["turns"]["old"] > 0 and data["turns"]["new"] > 0
-    same = balance(a, a, 10, seed=1)["boxes"]["marvel-mayhem"]["decks"]
+    assert report["unchanged"] == ["dc-teen-titans-go", "looney-tunes", "teen-titans-go"]
+    same = balance(a, a, 10, seed=1, boxes=["marvel-mayhem"])["boxes"]["marvel-mayhem"]["decks"]
     assert all(r["shift"] == 0 and not r["significant"] for r in same)
 
 
@@ -86,8 +111,10 @@ def test_cli_games_names_a_kernel_games_decks(panther):
     result = invoke("diff", old, new, "--no-scenarios", "--games", "3")
     assert result.exit_code == 1
     assert "marvel-mayhem: (decks)" in result.output and "black-panther (deck)" in result.output
+    assert "unchanged, not played: dc-teen-titans-go, looney-tunes, teen-titans-go" in result.output
     markdown = invoke("diff", old, new, "--no-scenarios", "--games", "3", "--format", "markdown")
     assert "| marvel-mayhem | black-panther (deck) |" in markdown.output
+    assert "Unchanged, not played: dc-teen-titans-go, looney-tunes, teen-titans-go (" in markdown.output
 
 
 def test_cli_games(fiery):
@@ -96,5 +123,7 @@ def test_cli_games(fiery):
     assert result.exit_code == 1
     doc = json.loads(result.output)
     assert doc["balance"]["games"] == 2 and doc["balance"]["bots"] == ["greedy"]
+    assert list(doc["balance"]["boxes"]) == ["teen-titans-go"]
+    assert doc["balance"]["unchanged"] == ["dc-teen-titans-go", "looney-tunes", "marvel-mayhem"]
     bad = invoke("diff", old, new, "--games", "2", "--bots", "nobody")
     assert bad.exit_code == 2 and "--bots takes names of" in bad.output

@@ -77,17 +77,56 @@ def shift_interval(wins_new: int, games_new: int, wins_old: int, games_old: int)
     return float(low), float(high)
 
 
+def _unplaced(value):
+    """A component (or any part of one) without its `span`s: where it is written is no part of how it plays."""
+    if isinstance(value, dict):
+        return {k: _unplaced(v) for k, v in value.items() if k != "span"}
+    if isinstance(value, list):
+        return [_unplaced(v) for v in value]
+    return value
+
+
+def _played_by(ir: dict, box: str) -> list:
+    """What a box's games are played from: its own components and those of no box (the shared
+    game, keywords, tokens and modes), their spans left out, in a stable order."""
+    return sorted((_unplaced(c) for c in ir["components"] if c.get("box") in (box, None)),
+                  key=lambda c: (c.get("kind") or "", c.get("qid") or c.get("id") or ""))
+
+
+def changed_boxes(old_ir: dict, new_ir: dict) -> list[str]:
+    """The boxes of both sides whose games can play differently: a component of theirs, or of no
+    box, differs in more than where it is written. The others play the same seeded games on both
+    sides (the runtime draws only from the seed), so their shift is 0 without a game played.
+
+    >>> ir = {"components": [{"kind": "box", "id": "a", "box": "a", "props": {}, "span": "a/box.mh:1:1-2:2"},
+    ...                      {"kind": "box", "id": "b", "box": "b", "props": {}, "span": "b/box.mh:1:1-2:2"}]}
+    >>> moved = {"components": [dict(ir["components"][0], span="a/box.mh:9:1-10:2"), ir["components"][1]]}
+    >>> changed_boxes(ir, moved)
+    []
+    >>> changed_boxes(ir, {"components": [ir["components"][0], dict(ir["components"][1], props={"players": 3})]})
+    ['b']
+    """
+    both = set(_boxes(old_ir)) & set(_boxes(new_ir))
+    return [box for box in sorted(both) if _played_by(old_ir, box) != _played_by(new_ir, box)]
+
+
 def balance(old_ir: dict, new_ir: dict, games: int, *, seed: int = 0, bots: tuple[str, ...] = ("greedy",),
-            progress=None) -> dict:
+            progress=None, boxes: list[str] | None = None) -> dict:
     """`games` seeded games per box on each side (the same seeds), and per character the win
     rates and the shift with its 95% interval; `significant` when the interval leaves out 0.
     A box that names a game of the rules kernel is compared per deck (`decks` in place of
     `characters`, mean `turns` in place of `rounds`): its fewest players, the kernel's bots
-    (_kernel_bots), each game's decks its seeded choice."""
+    (_kernel_bots), each game's decks its seeded choice.
+
+    The boxes played are `boxes`, by default those whose games can differ (changed_boxes); the
+    others of both sides are listed as `unchanged`, unplayed."""
     from mayhem.runtime.simulate import simulate, simulate_kernel
-    out = {"games": games, "seed": seed, "bots": list(bots), "boxes": {}}
     old_boxes, new_boxes = _boxes(old_ir), _boxes(new_ir)
-    for box in sorted(set(old_boxes) & set(new_boxes)):
+    both = sorted(set(old_boxes) & set(new_boxes))
+    played = changed_boxes(old_ir, new_ir) if boxes is None else [b for b in both if b in boxes]
+    out = {"games": games, "seed": seed, "bots": list(bots), "boxes": {},
+           "unchanged": [b for b in both if b not in played]}
+    for box in played:
         if old_boxes[box] or new_boxes[box]:
             if not (old_boxes[box] and new_boxes[box]):
                 continue  # a Mayhem box on one side, a kernel game's on the other: nothing to compare

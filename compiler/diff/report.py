@@ -91,8 +91,13 @@ def text(diff: Diff) -> str:
                 flag = "  *" if r["significant"] else ""
                 out.append(f"    {_balance_name(r):<24} {_pct(r['old']['rate']):>7} -> {_pct(r['new']['rate']):>7}"
                            f"  {_signed(r['shift']):>10} {iv}{flag}")
+        if b.get("unchanged"):
+            out.append(f"  unchanged, not played: {', '.join(b['unchanged'])} ({UNCHANGED})")
         out.append("  (* the interval leaves out 0: a shift beyond chance at 95%)")
     return "\n".join(out)
+
+
+UNCHANGED = "no component of theirs or of no box changed: the same seeds play the same games, no shift"
 
 
 def _balance_rows(data: dict) -> list[dict]:
@@ -155,6 +160,8 @@ def markdown(diff: Diff) -> str:
                 shift = f"**{_signed(r['shift'])}**" if r["significant"] else _signed(r["shift"])
                 out.append(f"| {box} | {_balance_name(r)} | {_pct(r['old']['rate'])} | {_pct(r['new']['rate'])} "
                            f"| {shift} | {iv} |")
+        if b.get("unchanged"):
+            out += ["", f"Unchanged, not played: {', '.join(b['unchanged'])} ({_md(UNCHANGED)})."]
     return "\n".join(out) + "\n"
 
 
