@@ -68,15 +68,18 @@ def test_what_the_passes_build_is_frozen_during_the_run_only(default_thresholds)
 
 def test_a_run_leaves_what_was_frozen_before_it_frozen(default_thresholds):
     # a language server's Workspace keeps its results frozen between checks
-    # (compiler/incremental.py); a run inside it must not give them back to the collector
+    # (compiler/incremental.py); a run inside it must not give them back to the collector,
+    # nor freeze its own for good (it could not thaw them without thawing the Workspace's)
     gc.unfreeze()
-    keep = [object() for _ in range(10)]
+    keep = [[n] for n in range(10)]  # lists: objects the collector tracks
     gc.freeze()
     before = gc.get_freeze_count()
     try:
         assert before > 0
         driver.run([CASE], passes=(driver.pass_load,))
-        assert gc.get_freeze_count() >= before
+        collected = {id(o) for o in gc.get_objects()}  # the generations: not the frozen
+        assert not any(id(k) in collected for k in keep)  # still frozen
+        assert gc.get_freeze_count() <= before  # nothing of the run's added
     finally:
         gc.unfreeze()
     del keep
