@@ -1,16 +1,20 @@
 """How strong the ISMCTS bot is: its win rate against the greedy bot on each box, seats alternated.
 
-    .venv/bin/python bench/ismcts.py [--games N] [--jobs J] [--box BOX ...] [--playouts P] [--depth D]
-                                     [--seed S] [--against BOT]
+    .venv/bin/python bench/ismcts.py [--games N] [--jobs J] [--box BOX ...] [--seed S] [--against BOT]
+                                     [--playouts P] [--depth D] [--c C] [--sharp X]
+                                     [--policy BOT|none] [--mid-step | --no-mid-step] [--progress]
 
-For each box, N seeded games (seeds S .. S+N-1) between the ISMCTS bot (runtime/kernel/ismcts.py,
-`playouts` iterations a decision, played on at random `depth` answers past its tree) and the
-greedy bot: the Mayhem boxes' greedy bot (runtime/bots.py) on teen-titans-go and looney-tunes,
-played through runtime/simulate.py's play_one; the kernel's (greedy.py) on marvel-mayhem, two
-players, through runtime/kernel/play.py's play_game. The ISMCTS bot sits in seat p1 in the
-games of even seeds and p2 in the others, so that the first player's advantage cancels out.
-Each seat's bot is seeded from the game's seed as `mayhem simulate` seeds it: the same command
-plays the same games on any number of processes (`--jobs`, one game a task).
+For each box, N seeded games (seeds S .. S+N-1) between the ISMCTS bot as the box's registry
+makes it and the greedy bot: on teen-titans-go and looney-tunes, runtime/bots.py's `ismcts`
+(runtime/lookahead.py: guided by the Mayhem greedy bot, its budget `MAYHEM`) against
+runtime/bots.py's greedy bot, played through runtime/simulate.py's play_one; on marvel-mayhem,
+runtime/kernel/play.py's (unguided, IsmctsBot's defaults) against the kernel's greedy.py, two
+players, through play_game. A setting given on the command line replaces the registry's
+(`--policy none`: unguided; `--policy greedy`: the box's greedy bot guides it). The ISMCTS bot
+sits in seat p1 in the games of even seeds and p2 in the others, so that the first player's
+advantage cancels out. Each seat's bot is seeded from the game's seed as `mayhem simulate`
+seeds it: the same command plays the same games on any number of processes (`--jobs`, one game
+a task).
 
 Prints, per box: the ISMCTS bot's wins, losses and draws (a game the round cap ended, or a
 tie), its win rate over all games with the 95% Wilson interval (statsmodels'
@@ -53,16 +57,23 @@ def _rules(box: str):
 def play(task: tuple) -> tuple:
     """One game: (box, seed, the ISMCTS bot's outcome: win, loss or draw, CPU seconds, decisions,
     iterations skipped)."""
-    box, seed, playouts, depth, against, c, sharp = task
+    box, seed, against, settings = task
     if _IR is None:
         _init()
-    from mayhem.runtime.kernel.ismcts import IsmctsBot
     start = time.process_time()
     mine = "p1" if seed % 2 == 0 else "p2"
     made = []
 
     def ismcts(s: int = 0):
-        bot = IsmctsBot(s, playouts=playouts, depth=depth, c=c, sharp=sharp)
+        given = dict(settings)
+        policy = given.pop("policy", None)
+        if box == "marvel-mayhem":
+            from mayhem.runtime.kernel.play import BOTS as registry
+        else:
+            from mayhem.runtime.bots import BOTS as registry
+        if policy is not None:
+            given["policy"] = None if policy == "none" else registry[policy](s)
+        bot = registry["ismcts"](s, **given)
         made.append(bot)
         return bot
 
@@ -98,26 +109,27 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--box", action="append", choices=BOXES)
-    ap.add_argument("--playouts", type=int, default=None, help="iterations a decision (the bot's default)")
-    ap.add_argument("--depth", type=int, default=None, help="random answers past the tree (the bot's default)")
-    ap.add_argument("--c", type=float, default=None, help="UCB1's exploration constant (the bot's default)")
-    ap.add_argument("--sharp", type=float, default=None, help="how sharply the table's standing is scored")
+    ap.add_argument("--playouts", type=int, help="iterations a decision (the registry's)")
+    ap.add_argument("--depth", type=int, help="answers played past the tree (the registry's)")
+    ap.add_argument("--c", type=float, help="UCB1's exploration constant (the registry's)")
+    ap.add_argument("--sharp", type=float, help="how sharply the table's standing is scored (the registry's)")
+    ap.add_argument("--policy", help="the bot that guides the search, by the box's registry's name, or none")
+    ap.add_argument("--mid-step", dest="mid_step", action="store_true", default=None,
+                    help="search a question in the middle of a step too")
+    ap.add_argument("--no-mid-step", dest="mid_step", action="store_false",
+                    help="the policy answers a question in the middle of a step")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--against", default="greedy")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args(argv)
-    from mayhem.runtime.kernel.ismcts import IsmctsBot
-    default = IsmctsBot()
-    playouts = args.playouts if args.playouts is not None else default.playouts
-    depth = args.depth if args.depth is not None else default.depth
-    c = args.c if args.c is not None else default.c
-    sharp = args.sharp if args.sharp is not None else default.sharp
-    print(f"ismcts (playouts {playouts}, depth {depth}, c {c}, sharp {sharp}) against {args.against}, {args.games} games a box, "
-          f"seats alternated, {args.jobs} process(es)")
+    settings = tuple((k, getattr(args, k)) for k in ("playouts", "depth", "c", "sharp", "policy", "mid_step")
+                     if getattr(args, k) is not None)
+    print(f"ismcts ({', '.join(f'{k} {v}' for k, v in settings) or 'as registered'}) against {args.against}, "
+          f"{args.games} games a box, seats alternated, {args.jobs} process(es)")
     pool = ProcessPoolExecutor(args.jobs, initializer=_init) if args.jobs > 1 else None
     try:
         for box in args.box or BOXES:
-            tasks = [(box, args.seed + n, playouts, depth, args.against, c, sharp) for n in range(args.games)]
+            tasks = [(box, args.seed + n, args.against, settings) for n in range(args.games)]
             start = time.perf_counter()
             results = []
             for r in (pool.map(play, tasks) if pool else map(play, tasks)):

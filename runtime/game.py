@@ -195,6 +195,18 @@ class Game:
         twin._shown, twin._at = list(self._shown), list(self._at)
         return twin
 
+    def on(self, kernel) -> "Game":
+        """This game's reading of another kernel game of the same rules (a search's table: a
+        clone, a deal), its decision waiting in the Mayhem words: what a bot that reads the
+        Mayhem words (runtime/bots.py) is asked on a table the ISMCTS bot searches. Reading
+        only: the twin shares this game's configuration and is not acted on."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.kernel = kernel
+        twin._at = []
+        twin._show(kernel.decision)
+        return twin
+
     def result(self) -> dict:
         """The result: winners as Teams, the reason, the round, each counter kept as pieces by
         Team, each Team's characters."""

@@ -63,6 +63,25 @@ def test_the_same_rows_on_ray_with_one_and_two_workers_and_on_processes(ir):
     assert any(r["won"] for r in plain) and all(r["hand"] for r in plain)  # cards seen in hand at the turns
 
 
+def test_a_batch_whose_worker_dies_is_retried_with_the_same_rows(ir, tmp_path, monkeypatch):
+    """A Ray worker killed in the middle of a sweep (its process ends: run.CRASH_ONCE) loses no
+    game: its batch is played again by another worker and the rows are those of a run with no
+    death. Mutation: RETRIES = 0 fails it (ray raises WorkerCrashedError)."""
+    import ray
+    from mayhem.balance import run as balance_run
+    found = pairings(ir, TTG, "standard")[:2]
+    plain = run(ir, found, 2, "greedy", seed=4, jobs=1, backend="inline")
+    marker = tmp_path / "died"
+    monkeypatch.setenv(balance_run.CRASH_ONCE, str(marker))  # before ray.init: its workers inherit it
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="error", log_to_driver=False)
+    try:
+        rows = run(ir, found, 2, "greedy", seed=4, jobs=2, size=1, backend="ray")
+    finally:
+        ray.shutdown()
+    assert marker.exists()  # a worker died
+    assert rows == plain
+
+
 def test_inline_rows_and_the_kernel_game(ir):
     found = pairings(ir, "marvel-mayhem", "standard")[:1]
     rows = run(ir, found, 2, "random", seed=1, jobs=1)

@@ -140,6 +140,82 @@ def test_a_deal_must_fit_the_step_under_way(mayhem):
     assert checked > 20
 
 
+def _mayhem_at(mayhem, box: str, seed: int, answers: int, mid_step: bool = False) -> Game:
+    """A game of a Mayhem box after `answers` random answers or more: until a question of more
+    than one answer, in the middle of a step (`mid_step`) or at a step's start."""
+    game = Game(mayhem, GameConfig(box, seed=seed))
+    decision, rnd, n = game.start(), random.Random(seed), 0
+    while n < answers or len(decision.actions) < 2 or (game.kernel.snapshot is not None) != mid_step:
+        decision = game.act(rnd.choice(decision.actions))
+        n += 1
+    return game
+
+
+class _Recording:
+    """A policy that answers with the last action and keeps what it was asked on."""
+
+    in_place = False
+
+    def __init__(self) -> None:
+        self.asked = []
+
+    def choose(self, decision, game) -> str:
+        kernel = getattr(game, "kernel", None)  # the table's question in the kernel's words, then
+        self.asked.append((decision, game, kernel.decision.actions if kernel is not None else None))
+        return decision.actions[-1]
+
+
+def test_the_policy_is_asked_in_the_words_of_the_game_the_bot_plays(mayhem):
+    """On a Mayhem game the policy reads each table of the search as a Mayhem game (`Game.on`):
+    its decision in the Mayhem words, the same answers as the table's kernel decision, in order."""
+    game = _mayhem_at(mayhem, "teen-titans-go", 3, 40)
+    policy = _Recording()
+    IsmctsBot(1, playouts=8, depth=3, policy=policy).choose(game.decision, game)
+    assert len(policy.asked) >= 8
+    worded = 0
+    for decision, table, kernels in policy.asked:
+        assert isinstance(table, Game) and table.kernel is not game.kernel
+        assert len(decision.actions) == len(kernels)
+        worded += decision.actions != kernels  # `L4`, not the kernel's words
+    assert worded > 0
+
+
+def test_each_node_first_tries_the_policys_answer(mayhem):
+    """With one iteration the root has one child: the policy's answer (the last action).
+    Mutation: expansion drawing at random among the untried actions fails it."""
+    for seed in range(3):
+        game = _mayhem_at(mayhem, "looney-tunes", seed, 30)
+        answer = IsmctsBot(seed, playouts=1, depth=0, policy=_Recording()).choose(game.decision, game)
+        assert answer == game.decision.actions[-1]
+
+
+def test_a_question_in_the_middle_of_a_step_is_the_policys_when_told(mayhem, monkeypatch):
+    """`mid_step=False`: a question asked in the middle of a step (a target, a Reaction window) is
+    answered by the policy on the real game, with no search (whose replay of the step would see
+    the dice the step rolls after it); a question at a step's start is searched."""
+    game = _mayhem_at(mayhem, "teen-titans-go", 1, 20, mid_step=True)
+    bot = IsmctsBot(2, playouts=4, policy=_Recording(), mid_step=False)
+    monkeypatch.setattr(bot, "search", lambda *a: pytest.fail("searched a question in the middle of a step"))
+    assert bot.choose(game.decision, game) == game.decision.actions[-1]
+    assert bot.policy.asked == [(game.decision, game, game.kernel.decision.actions)]
+    start = _mayhem_at(mayhem, "teen-titans-go", 1, 20)
+    with pytest.raises(pytest.fail.Exception):
+        bot.choose(start.decision, start)
+
+
+def test_a_game_read_on_another_table_shows_that_tables_question(mayhem):
+    """`Game.on(kernel)`: a reading of a clone of the game's kernel game asks the same question in
+    the same words; acted on, the clone's reading moves on and the game stays where it was."""
+    game = _mayhem_at(mayhem, "looney-tunes", 4, 25)
+    before, asked = game.kernel.state.to_json(), game.decision
+    table = game.kernel.clone()
+    read = game.on(table)
+    assert read.decision == asked and read.kernel is table
+    table.act(table.decision.actions[0])
+    assert game.on(table).decision != asked or table.state.to_json() != before
+    assert game.decision == asked and game.kernel.state.to_json() == before
+
+
 def test_the_bot_keeps_to_the_interface_and_is_registered():
     bot = IsmctsBot(1)
     assert isinstance(bot, Bot) and bot.in_place is False

@@ -19,6 +19,9 @@ from .pairings import Pairing, game_seed
 from .play import Loaded, play
 
 RETRIES = 3  # a Ray task's retries when its worker dies
+# fault injection for the tests: a file path; the first Ray task to find it missing creates it
+# and kills its own worker process (tests/test_balance.py: the task is retried elsewhere)
+CRASH_ONCE = "MAYHEM_BALANCE_CRASH_ONCE"
 
 
 @dataclass(frozen=True)
@@ -130,12 +133,26 @@ _TASK = None
 def _ray_batch(box: list, key: str, batch: Batch, bot: str) -> list[dict]:
     """A Ray task: the batch's rows, the rules loaded once per worker (`box` holds the IR's
     object reference, not resolved by Ray, so that a worker that has them does not fetch it)."""
+    _crash_once()
     loaded = _LOADED.get(key)
     if loaded is None:
         import ray
         _LOADED.clear()
         loaded = _LOADED[key] = Loaded(ray.get(box[0]))
     return play_batch(loaded, batch, bot)
+
+
+def _crash_once() -> None:
+    """The worker dies (no exception: its process ends) if `CRASH_ONCE` names a file not made yet."""
+    import os
+    marker = os.environ.get(CRASH_ONCE)
+    if marker:
+        try:
+            fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            return
+        os.close(fd)
+        os._exit(1)
 
 
 def _on_ray(ir: dict, work: list[Batch], bot: str, jobs: int, address: str | None, progress) -> list[list[dict]]:

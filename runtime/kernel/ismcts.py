@@ -53,21 +53,40 @@ class IsmctsBot:
 
     in_place = False  # it clones the game: asked only at a decision act() returns
 
-    def __init__(self, seed: int = 0, playouts: int = 24, depth: int = 0, c: float = 0.25, sharp: float = 2.0,
-                 deals: int = 6) -> None:
+    def __init__(self, seed: int = 0, playouts: int = 64, depth: int = 10, c: float = 0.25, sharp: float = 2.0,
+                 deals: int = 6, policy=None, mid_step: bool = True) -> None:
         self.rnd = random.Random(seed)
         self.playouts, self.depth, self.c, self.sharp, self.deals = playouts, depth, c, sharp, deals
+        self.policy = policy  # a bot that guides the search (expansion and playouts), or None: random
+        self.mid_step = mid_step  # False: a question in the middle of a step is the policy's to answer
         self.skipped = 0  # iterations no deal fitted (determinize.consistent), for the bench
 
     def choose(self, decision, game) -> str:
         if len(decision.actions) == 1:
             return decision.actions[0]
         kernel = getattr(game, "kernel", game)  # a wrapped kernel game: searched, answered by place
-        best = self.search(kernel, kernel.decision.player)
+        if self.policy is not None and not self.mid_step and kernel.snapshot is not None:
+            return self.policy.choose(decision, game)
+        best = self.search(kernel, kernel.decision.player, self._asker(game))
         return decision.actions[kernel.decision.actions.index(best)]
 
-    def search(self, game, me: str) -> str:
-        """The root's most visited action after `playouts` iterations for player `me`."""
+    def _asker(self, game):
+        """`ask(world, decision) -> action` of the kernel's: the policy bot's answer on a table of
+        the search, asked in the words of the game the bot plays (a wrapper's `on`); None without one."""
+        policy = self.policy
+        if policy is None:
+            return None
+        if not hasattr(game, "kernel"):
+            return lambda world, decision: policy.choose(decision, world)
+
+        def ask(world, decision):
+            worded = game.on(world)
+            return decision.actions[worded.decision.actions.index(policy.choose(worded.decision, worded))]
+        return ask
+
+    def search(self, game, me: str, ask=None) -> str:
+        """The root's most visited action after `playouts` iterations for player `me`; `ask`, the
+        policy's answer on a table (_asker), guides expansion and playouts."""
         rnd, waits, rules = self.rnd, bot_waits(game.rules), game.rules
         root = Node(None)
         deals, tried = [], 0
@@ -92,7 +111,9 @@ class IsmctsBot:
                     if a in children:
                         children[a].avail += 1
                 if untried:
-                    action = untried[rnd.randrange(len(untried))]
+                    action = ask(world, decision) if ask is not None else None
+                    if action not in untried:
+                        action = untried[rnd.randrange(len(untried))]
                     child = children[action] = Node(decision.player)
                     child.avail = 1
                 else:
@@ -106,7 +127,8 @@ class IsmctsBot:
                     break
             steps = 0
             while decision is not None and steps < self.depth:  # the playout
-                decision = world.act(rnd.choice(waiting(waits, decision.actions)))
+                decision = world.act(ask(world, decision) if ask is not None
+                                     else rnd.choice(waiting(waits, decision.actions)))
                 if not fresh:
                     fresh = reseed(world, rnd)
                 steps += 1
@@ -162,11 +184,16 @@ def standing(game, me: str, rules=None, sharp: float = 1.0) -> float:
         counters = state.counters
         for ident, figure in state.figures.items():
             owner = figure.get("owner")
-            if owner is None or figure.get("space") is None:
+            if owner is None:
                 continue
-            hurt = counters.get(f"{damage.id}/{ident}", damage.start)
-            life = counters.get(f"{bound.id}/{ident}", bound.start) if bound is not None else 10
-            share = hurt / max(life, 1)
+            if figure.get("space") is None:  # off the board: knocked out (its damage cleared) counts
+                if not figure.get("out"):  # as its whole Life until it is back; not placed yet, nothing
+                    continue
+                share = 1.0
+            else:
+                hurt = counters.get(f"{damage.id}/{ident}", damage.start)
+                life = counters.get(f"{bound.id}/{ident}", bound.start) if bound is not None else 10
+                share = hurt / max(life, 1)
             total += -share if owner == side or owner == me else share
     return 0.5 + 0.5 * math.tanh(sharp * total)
 
