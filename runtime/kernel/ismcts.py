@@ -9,21 +9,25 @@ iterations. Each iteration
    table the player could be at and the bot never reads another player's hand or a deck's order;
 2. descends the tree by UCB1 among the children whose actions are legal in that table (each
    counted `avail` whenever it could have been taken: the availability form of UCB1);
-3. adds one node, for an action not yet tried there;
-4. plays on at random (the random bot's draw: `bots-wait-for`, waits.py) for at most `depth`
-   answers, or to the end;
+3. adds one node, for an action not yet tried there: the `policy` bot's answer if untried;
+4. plays on for at most `depth` answers, or to the end: the policy's answers, or without one
+   at random (the random bot's draw: `bots-wait-for`, waits.py);
 5. scores the table reached for the player of each node on the path, in [0, 1] (`standing`):
    1 a win, 0.5 a tie, 0 a loss; short of the end, 0.5 plus half the hyperbolic tangent of
    how the counters stand: the counters the end condition reads (kept per player or Team,
    a side's own less its opponents', over their range) and the damage on the figures (an
-   opponent's less one's own, over its bound), and greedy.py's counters that put a player out.
+   opponent's less one's own, over its bound; a figure knocked out, its whole bound), and
+   greedy.py's counters that put a player out.
 
 The answer is the root's most visited child. A question of one answer is answered without a
-search. Its draws are its own seeded generator's: the same seed, the same game.
+search; with `mid_step=False`, so is a question in the middle of a step: the policy answers it
+(a search would replay the step, whose dice still to roll it could see). Its draws are its own
+seeded generator's (and its policy's): the same seed, the same game.
 
 It knows no game: only clones, the zones' visibility, the results and the counters' and the
 damage's declarations. Played on a game that wraps a kernel game (runtime/game.py's `kernel`),
-it searches that kernel game and answers in the wrapper's words (the same place in the list)."""
+it searches that kernel game and answers in the wrapper's words (the same place in the list),
+its policy asked on each table as the wrapper reads it (`on(kernel)`: Game.on)."""
 from __future__ import annotations
 
 import math
