@@ -212,7 +212,12 @@ def test_a_game_read_on_another_table_shows_that_tables_question(mayhem):
     read = game.on(table)
     assert read.decision == asked and read.kernel is table
     table.act(table.decision.actions[0])
-    assert game.on(table).decision != asked or table.state.to_json() != before
+    moved = game.on(table)
+    assert table.state.to_json() != before and moved.kernel is table
+    assert (moved.decision is None) == (table.decision is None)
+    if moved.decision is not None:  # the clone's next question, in its own order
+        assert moved.decision.player == table.decision.player
+        assert len(moved.decision.actions) == len(table.decision.actions)
     assert game.decision == asked and game.kernel.state.to_json() == before
 
 
