@@ -14,7 +14,7 @@ BOXES = ("teen-titans-go", "looney-tunes")
 MODES = ("three-players", "four-players", "free-for-all")
 # per box and mode: the default run plays 2 x 3 x 10 = 60, plus 4 x 10 Competitive games; the
 # `slow` run 2 x 3 x (100 + 300) = 2,400, plus 4 x (50 + 200)
-GAMES_CI, GAMES_MORE, GAMES = 10, 100, 300  # 40 by default until the fifth content set (December 5, 2026)
+GAMES_CI, GAMES_MORE, GAMES = 6, 100, 300  # 40 by default until the fifth content set, 10 until the ISMCTS runs (December 5, 2026)
 COMPETITIVE_CI, COMPETITIVE_MORE, COMPETITIVE = 10, 50, 200  # 20 by default until the fifth content set
 
 

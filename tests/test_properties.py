@@ -22,7 +22,7 @@ from game_helpers import in_round_two
 BOXES = ("teen-titans-go", "looney-tunes")
 CHUNKS = 4
 GAMES_PER_CHUNK = 1250  # 2 boxes x 4 chunks x 1,250 = 10,000 games (slow)
-KERNEL_CI = 10  # the default run: 2 boxes x 4 chunks x 10 games (40 until the fifth content set, December 5, 2026)
+KERNEL_CI = 6  # the default run: 2 boxes x 4 chunks x 6 games (40 until the fifth content set, 10 until the ISMCTS runs, December 5, 2026)
 MAX_DECISIONS = 20_000
 
 

@@ -306,7 +306,7 @@ PAGES_AT_WIDTHS = ["index.html", "looney-tunes/characters/bugs-bunny/index.html"
                    "dc-teen-titans-go/cards/index.html", "dc-teen-titans-go/rules/index.html"]
 
 
-@pytest.mark.parametrize("width", [360, pytest.param(768, marks=pytest.mark.slow), 1280])  # the tablet's in the sweep
+@pytest.mark.parametrize("width", [360, pytest.param(768, marks=pytest.mark.slow), pytest.param(1280, marks=pytest.mark.slow)])  # the tablet's and the desktop's in the sweep
 def test_pages_fit_every_screen(browser, base, width):
     """Screenshots at phone, tablet and desktop widths; no element of the article cuts off or
     spills its content (tables and code scroll in their own box)."""
